@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { calendarDate, LIMITS } from "./common.js";
+
+export const appointmentType = z.enum(["consultation", "inspection", "repair", "other"], {
+  error: "Bitte wählen Sie eine gültige Terminart.",
+});
+export type AppointmentType = z.infer<typeof appointmentType>;
+
+export const timeSlot = z.enum(["morning", "afternoon", "evening"], {
+  error: "Bitte wählen Sie ein gültiges Zeitfenster.",
+});
+export type TimeSlot = z.infer<typeof timeSlot>;
+
+/** Hours of each slot, local time Europe/Berlin (spec: 8-12, 12-16, 16-18). */
+export const TIME_SLOT_HOURS: Record<TimeSlot, { start: number; end: number }> = {
+  morning: { start: 8, end: 12 },
+  afternoon: { start: 12, end: 16 },
+  evening: { start: 16, end: 18 },
+};
+
+/** confirmed 'Bestätigt', pending 'Ausstehend', anything else 'Abgeschlossen'. */
+export const appointmentStatus = z.enum(["pending", "confirmed", "canceled", "completed"]);
+export type AppointmentStatus = z.infer<typeof appointmentStatus>;
+
+export const appointment = z.object({
+  id: z.string(),
+  type: appointmentType,
+  title: z.string(),
+  status: appointmentStatus,
+  start_time: z.string(),
+  end_time: z.string(),
+  requested_date: calendarDate.nullable(),
+  time_slot: timeSlot.nullable(),
+  notes: z.string().nullable(),
+  location: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Appointment = z.infer<typeof appointment>;
+export const appointmentList = z.array(appointment);
+
+export const appointmentRequest = z.object({
+  type: appointmentType,
+  date: calendarDate,
+  timeSlot,
+  notes: z
+    .string()
+    .trim()
+    .max(LIMITS.notesMax, { error: `Notizen dürfen höchstens ${LIMITS.notesMax} Zeichen lang sein.` })
+    .optional()
+    .nullable(),
+});
+export type AppointmentRequest = z.infer<typeof appointmentRequest>;
+
+export const appointmentStatusUpdate = z.object({
+  status: z.enum(["confirmed", "canceled"], { error: "Status muss 'confirmed' oder 'canceled' sein." }),
+});
+export type AppointmentStatusUpdate = z.infer<typeof appointmentStatusUpdate>;

@@ -1,0 +1,31 @@
+/** Machine-readable error codes of the API, with their German default messages. */
+export const ERROR_MESSAGES = {
+  bad_request: "Die Anfrage ist ungültig.",
+  validation_failed: "Bitte überprüfen Sie Ihre Eingaben.",
+  invalid_json: "Die Anfrage enthält kein gültiges JSON.",
+  payload_too_large: "Die Anfrage ist zu groß.",
+  unsupported_media_type: "Dieses Anfrageformat wird nicht unterstützt.",
+  unauthorized: "Bitte melden Sie sich an.",
+  invalid_api_key: "Ungültiger oder fehlender API-Schlüssel.",
+  token_invalid: "Ihre Sitzung ist ungültig. Bitte melden Sie sich erneut an.",
+  token_expired: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.",
+  token_revoked: "Sie wurden abgemeldet. Bitte melden Sie sich erneut an.",
+  invalid_credentials: "E-Mail-Adresse oder Passwort ist falsch.",
+  access_ended:
+    "Ihr Zugang zum Mieter-Portal ist abgelaufen. Der Zugang endet 3 Monate nach dem Ende des Mietverhältnisses.",
+  too_many_attempts: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.",
+  wrong_password: "Das aktuelle Passwort ist falsch.",
+  reset_token_invalid: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
+  forbidden: "Dafür fehlt Ihnen die Berechtigung.",
+  not_found: "Nicht gefunden.",
+  route_not_found: "Diese Adresse gibt es nicht.",
+  conflict: "Die Aktion ist im aktuellen Zustand nicht möglich.",
+  idempotency_in_progress: "Diese Anfrage wird bereits bearbeitet. Bitte versuchen Sie es gleich erneut.",
+  idempotency_mismatch: "Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.",
+  file_type_not_allowed: "Dieser Dateityp ist nicht erlaubt.",
+  file_too_large: "Die Datei ist zu groß.",
+  internal_error: "Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.",
+  service_unavailable: "Der Dienst ist vorübergehend nicht verfügbar.",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;

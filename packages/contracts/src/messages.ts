@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { LIMITS, requiredText } from "./common.js";
+
+export const messageDirection = z.enum(["inbound", "outbound"]);
+/** inbound = management → tenant, outbound = tenant → management. */
+export type MessageDirection = z.infer<typeof messageDirection>;
+
+export const messagesQuery = z.object({
+  filter: z.enum(["all", "unread"], { error: "Filter muss 'all' oder 'unread' sein." }).default("all"),
+});
+export type MessagesQuery = z.infer<typeof messagesQuery>;
+
+/**
+ * One conversation as the lists show it: id is the thread id, and sender_name, content and
+ * received_at describe its newest message (spec section 3: Message).
+ */
+export const messageSummary = z.object({
+  id: z.string(),
+  subject: z.string(),
+  sender_name: z.string(),
+  content: z.string(),
+  received_at: z.string(),
+  unread: z.boolean(),
+  unread_count: z.number().int(),
+  message_count: z.number().int(),
+});
+export type MessageSummary = z.infer<typeof messageSummary>;
+export const messageList = z.array(messageSummary);
+
+export const threadMessage = z.object({
+  id: z.string(),
+  direction: messageDirection,
+  sender_name: z.string(),
+  content: z.string(),
+  received_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type ThreadMessage = z.infer<typeof threadMessage>;
+
+export const messageThread = z.object({
+  id: z.string(),
+  subject: z.string(),
+  created_at: z.string(),
+  messages: z.array(threadMessage),
+});
+export type MessageThread = z.infer<typeof messageThread>;
+
+export const newConversationRequest = z.object({
+  subject: requiredText(LIMITS.subjectMax, "Betreff"),
+  content: requiredText(LIMITS.messageMax, "Nachricht"),
+});
+export type NewConversationRequest = z.infer<typeof newConversationRequest>;
+
+export const replyRequest = z.object({
+  content: requiredText(LIMITS.messageMax, "Nachricht"),
+});
+export type ReplyRequest = z.infer<typeof replyRequest>;
