@@ -75,3 +75,20 @@ export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Portal access ends this many months after the tenancy's end. */
 export const ACCESS_MONTHS_AFTER_TENANCY = 3;
+
+/** POST auth/password answers a fresh token: every older session ends with the change. */
+export const passwordChangeResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  expires_at: z.string(),
+});
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponse>;
+
+export const AUTH_MESSAGES = {
+  loggedOut: "Sie wurden erfolgreich abgemeldet.",
+  passwordChanged: "Ihr Passwort wurde geändert.",
+  resetRequested:
+    "Falls ein Konto mit dieser E-Mail-Adresse existiert, haben wir Ihnen einen Link zum Zurücksetzen gesendet.",
+  resetDone: "Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.",
+} as const;

@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import { API_BASE, LIMITS } from "@mieter-portal/contracts";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config.js";
+import { type DbHandle, openDatabase } from "./db/connection.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { localFileStore } from "./lib/file-store.js";
+import { createMailer, type Mailer } from "./lib/mailer.js";
+import "./fastify-types.js";
+import { requireApiKey } from "./plugins/app/api-key.js";
+import { requireTenant } from "./plugins/app/authenticate.js";
+import { registerErrorHandling } from "./plugins/app/error-handler.js";
+import { enableIdempotency } from "./plugins/app/idempotency.js";
+import { serveWebApp } from "./plugins/external/web-app.js";
+import { authenticatedAuthRoutes, publicAuthRoutes } from "./routes/auth.js";
+import { publicRoutes } from "./routes/public.js";
+import { tenantRoutes } from "./routes/tenant/index.js";
+
+export interface BuildOptions {
+  /** An already opened database (tests, bench); otherwise opened from config and closed with the app. */
+  database?: DbHandle;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Body limit of JSON requests: three photos of up to 8 MB each, base64-encoded, plus the form. */
+export const JSON_BODY_LIMIT = Math.ceil((LIMITS.repairMaxPhotos * LIMITS.photoMaxBytes * 4) / 3) + 1024 * 1024;
+
+export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+  return {
+    level,
+    // Never log credentials, tokens or photo data.
+    redact: {
+      paths: ["req.headers.authorization", 'req.headers["x-api-key"]', "req.headers.cookie", "body", "req.body"],
+      censor: "[entfernt]",
+    },
+  };
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? openDatabase(config.database);
+  if (!options.database) app.addHook("onClose", () => database.destroy());
+  await migrateToLatest(database.db);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("files", localFileStore(path.join(config.dataDir, "files")));
+  app.decorate(
+    "mailer",
+    options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom || `${config.brand.companyName} <${config.brand.supportEmail}>`,
+        outboxDir: path.join(config.dataDir, "outbox"),
+      }),
+  );
+
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", "blob:"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        frameSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Mieter-Portal API", version: "1.0.0", description: "Tenant self-service API" },
+      components: {
+        securitySchemes: {
+          apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes);
+      await api.register(async (keyed) => {
+        requireApiKey(keyed);
+        await keyed.register(publicAuthRoutes);
+        await keyed.register(async (tenantScope) => {
+          requireTenant(tenantScope);
+          enableIdempotency(tenantScope);
+          await tenantScope.register(authenticatedAuthRoutes);
+          await tenantScope.register(tenantRoutes, { prefix: "/tenant" });
+        });
+      });
+    },
+    { prefix: API_BASE },
+  );
+
+  await serveWebApp(app, config);
+  return app;
+}

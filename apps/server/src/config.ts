@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { type BrandConfig, brandConfig, DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
+import { z } from "zod";
+
+/** Brand of the demo installation; every field can be overridden by BRAND_* variables or BRAND_FILE. */
+export const DEFAULT_BRAND: BrandConfig = {
+  companyName: "Grünfeld Hausverwaltung",
+  logoText: "GH",
+  supportEmail: "service@gruenfeld-hausverwaltung.de",
+  supportPhone: "+49 30 12345670",
+  supportHours: "Mo-Fr 9:00-17:00",
+  emergencyHotline: "+49 800 1234567",
+  officeAddress: "Gartenstraße 12, 10115 Berlin",
+  imprint: {
+    legalName: "Grünfeld Haus- und Gartenservice GmbH",
+    representative: "Geschäftsführerin: Katrin Grünfeld",
+    register: "Amtsgericht Berlin-Charlottenburg, HRB 123456",
+    vatId: "USt-IdNr.: DE123456789",
+  },
+};
+
+const BRAND_ENV: Record<string, keyof BrandConfig> = {
+  BRAND_COMPANY_NAME: "companyName",
+  BRAND_LOGO_TEXT: "logoText",
+  BRAND_SUPPORT_EMAIL: "supportEmail",
+  BRAND_SUPPORT_PHONE: "supportPhone",
+  BRAND_SUPPORT_HOURS: "supportHours",
+  BRAND_EMERGENCY_HOTLINE: "emergencyHotline",
+  BRAND_OFFICE_ADDRESS: "officeAddress",
+};
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "muss true oder false sein" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: "muss eine Portnummer sein" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, { error: "muss mit postgres://, sqlite: oder file: beginnen" })
+    .optional(),
+  JWT_SECRET: z.string().min(32, { error: "muss mindestens 32 Zeichen lang sein" }).optional(),
+  API_KEYS: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: "muss mit smtp:// oder smtps:// beginnen" })
+    .optional(),
+  MAIL_FROM: z.string().optional(),
+  PUBLIC_URL: z.url({ error: "muss eine URL sein" }).optional(),
+  SEED_DEMO: booleanish.default(true),
+  WEB_DIST: z.string().optional(),
+  BRAND_FILE: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanish.default(false),
+});
+
+export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  jwtSecret: Uint8Array;
+  apiKeys: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  seedDemo: boolean;
+  webDist: string | undefined;
+  brand: BrandConfig;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function readBrand(env: NodeJS.ProcessEnv): BrandConfig {
+  let brand: BrandConfig = structuredClone(DEFAULT_BRAND);
+  if (env.BRAND_FILE) {
+    let fromFile: unknown;
+    try {
+      fromFile = JSON.parse(readFileSync(env.BRAND_FILE, "utf8"));
+    } catch (err) {
+      throw new ConfigError(
+        `BRAND_FILE: Datei ${env.BRAND_FILE} ist nicht lesbar oder kein JSON (${(err as Error).message})`,
+      );
+    }
+    const merged = brandConfig.safeParse({
+      ...brand,
+      ...(fromFile as object),
+      imprint: { ...brand.imprint, ...((fromFile as { imprint?: object }).imprint ?? {}) },
+    });
+    if (!merged.success) {
+      throw new ConfigError(
+        `BRAND_FILE: ${merged.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+      );
+    }
+    brand = merged.data;
+  }
+  for (const [name, field] of Object.entries(BRAND_ENV)) {
+    const value = env[name];
+    if (value !== undefined) (brand as Record<string, unknown>)[field] = value;
+  }
+  for (const [name, field] of Object.entries({
+    BRAND_IMPRINT_LEGAL_NAME: "legalName",
+    BRAND_IMPRINT_REPRESENTATIVE: "representative",
+    BRAND_IMPRINT_REGISTER: "register",
+    BRAND_IMPRINT_VAT_ID: "vatId",
+  } as const)) {
+    const value = env[name];
+    if (value !== undefined) brand.imprint[field] = value;
+  }
+  if (brand.logoText.length !== 2) throw new ConfigError("BRAND_LOGO_TEXT: muss genau zwei Zeichen lang sein");
+  return brand;
+}
+
+/** Secret kept in DATA_DIR so tokens survive restarts when JWT_SECRET is not given. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { kind: "sqlite", file: path.join(dataDir, "mieter-portal.sqlite") };
+  if (url.startsWith("postgres")) return { kind: "postgres", url };
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, "");
+  return { kind: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
+}
+
+/** Reads and checks the environment; an invalid value stops start-up naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Ungültige Konfiguration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const apiKeys = (e.API_KEYS ?? DEFAULT_CLIENT_API_KEY)
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (apiKeys.length === 0) throw new ConfigError("API_KEYS: mindestens ein Schlüssel ist nötig");
+  const secret = e.JWT_SECRET ?? loadOrCreateSecret(dataDir);
+  const shownHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: databaseFrom(e.DATABASE_URL, dataDir),
+    jwtSecret: new TextEncoder().encode(secret),
+    apiKeys,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? "",
+    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ""),
+    seedDemo: e.SEED_DEMO,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    brand: readBrand(env),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,31 @@
+import type { AppConfig } from "./config.js";
+import type { Db, DbHandle } from "./db/connection.js";
+import type { FileStore } from "./lib/file-store.js";
+import type { Mailer } from "./lib/mailer.js";
+
+export interface AuthContext {
+  tenantId: string;
+  jti: string;
+  /** Token expiry, seconds since the epoch. */
+  exp: number;
+  email: string;
+  displayName: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DbHandle;
+    db: Db;
+    files: FileStore;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** Set by the authentication hook on every route of the authenticated scope. */
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** Set false on a mutation that must not be replayed from the idempotency store. */
+    idempotent?: boolean;
+  }
+}

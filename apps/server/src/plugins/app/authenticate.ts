@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { unauthorized } from "../../lib/errors.js";
+import { verifySessionToken } from "../../lib/tokens.js";
+import { findSessionState, hasPortalAccess } from "../../repositories/auth.js";
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== "string") return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Adds authentication to every route of the scope it is called in: a valid HS256 token whose
+ * jti is not revoked, issued after the last password change, for a tenant whose portal access
+ * has not ended. Sets request.auth.
+ */
+export function requireTenant(scope: FastifyInstance): void {
+  scope.decorateRequest("auth", null as never);
+  scope.addHook("onRequest", async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized("unauthorized");
+    const verified = await verifySessionToken(scope.config.jwtSecret, token);
+    if (!verified.ok) throw unauthorized(verified.problem === "expired" ? "token_expired" : "token_invalid");
+    const { claims } = verified;
+    const state = await findSessionState(scope.db, claims.sub, claims.jti);
+    if (!state) throw unauthorized("token_invalid");
+    if (state.revoked) throw unauthorized("token_revoked");
+    // Tokens issued before a password change or reset are no longer valid (iat has second precision).
+    if (claims.iat * 1000 < Date.parse(state.password_changed_at)) {
+      throw unauthorized("token_revoked");
+    }
+    if (!hasPortalAccess(state.access_base_end)) throw unauthorized("access_ended");
+    request.auth = {
+      tenantId: claims.sub,
+      jti: claims.jti,
+      exp: claims.exp,
+      email: state.email,
+      displayName: `${state.first_name} ${state.last_name}`.trim(),
+    };
+  });
+}

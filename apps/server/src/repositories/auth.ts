@@ -1,0 +1,195 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { ACCESS_MONTHS_AFTER_TENANCY, LOGIN_WINDOW_SECONDS, type User } from "@mieter-portal/contracts";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Db } from "../db/connection.js";
+import type { Database } from "../db/types.js";
+import { addMonths, berlinToday, nowIso } from "../lib/time.js";
+
+const OPEN_END = "9999-12-31";
+
+/** Latest end of any of the tenant's tenancies ("9999-12-31" while one runs), or null without tenancy. */
+function accessBaseEnd(eb: ExpressionBuilder<Database, "tenants">) {
+  return eb
+    .selectFrom("tenancies")
+    .select((eb) => eb.fn.max(eb.fn.coalesce("tenancies.end_date", sql.lit(OPEN_END))).as("end"))
+    .whereRef("tenancies.tenant_id", "=", "tenants.id");
+}
+
+export function hasPortalAccess(accessBaseEnd: string | null, today = berlinToday()): boolean {
+  if (!accessBaseEnd) return false;
+  if (accessBaseEnd === OPEN_END) return true;
+  return addMonths(accessBaseEnd, ACCESS_MONTHS_AFTER_TENANCY) >= today;
+}
+
+/** Everything the authentication hook needs, in one query. */
+export async function findSessionState(db: Db, tenantId: string, jti: string) {
+  return db
+    .selectFrom("tenants")
+    .select((eb) => [
+      "tenants.email",
+      "tenants.first_name",
+      "tenants.last_name",
+      "tenants.password_changed_at",
+      accessBaseEnd(eb).as("access_base_end"),
+      eb
+        .exists(eb.selectFrom("revoked_tokens").select("revoked_tokens.jti").where("revoked_tokens.jti", "=", jti))
+        .as("revoked"),
+    ])
+    .where("tenants.id", "=", tenantId)
+    .executeTakeFirst()
+    .then((row) => (row ? { ...row, revoked: Boolean(row.revoked) } : undefined));
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findTenantForLogin(db: Db, email: string) {
+  return db
+    .selectFrom("tenants")
+    .select((eb) => ["tenants.id", "tenants.password_hash", accessBaseEnd(eb).as("access_base_end")])
+    .where("tenants.email_normalized", "=", normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+/** The user record of spec section 3 (both name spellings) with the current tenancy's address. */
+export async function findUser(db: Db, tenantId: string): Promise<User | undefined> {
+  const row = await db
+    .selectFrom("tenants")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("tenancies")
+          .select(["tenancies.tenant_id", "tenancies.address", "tenancies.apartment_number", "tenancies.start_date"])
+          .where("tenancies.tenant_id", "=", tenantId)
+          .orderBy("tenancies.start_date", "desc")
+          .limit(1)
+          .as("current"),
+      (join) => join.onRef("current.tenant_id", "=", "tenants.id"),
+    )
+    .select([
+      "tenants.id",
+      "tenants.email",
+      "tenants.first_name",
+      "tenants.last_name",
+      "current.address",
+      "current.apartment_number",
+    ])
+    .where("tenants.id", "=", tenantId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    address: row.address ?? null,
+    apartment_number: row.apartment_number ?? null,
+  };
+}
+
+/** Attempts counted per scope: failed logins per account and per IP, reset mails per address. */
+export type AttemptScope = "account" | "ip" | "reset";
+
+export async function recordAttempt(db: Db, scope: AttemptScope, subject: string): Promise<void> {
+  await db.insertInto("login_attempts").values({ id: randomUUID(), scope, subject, attempted_at: nowIso() }).execute();
+}
+
+export async function countRecentFailures(db: Db, scope: AttemptScope, subject: string): Promise<number> {
+  const since = new Date(Date.now() - LOGIN_WINDOW_SECONDS * 1000).toISOString();
+  const row = await db
+    .selectFrom("login_attempts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("scope", "=", scope)
+    .where("subject", "=", subject)
+    .where("attempted_at", ">", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function recordFailedLogin(db: Db, email: string, ip: string): Promise<void> {
+  const at = nowIso();
+  await db
+    .insertInto("login_attempts")
+    .values([
+      { id: randomUUID(), scope: "account", subject: normalizeEmail(email), attempted_at: at },
+      { id: randomUUID(), scope: "ip", subject: ip, attempted_at: at },
+    ])
+    .execute();
+  // Old attempts are useless; keep the table small.
+  const cutoff = new Date(Date.now() - 2 * LOGIN_WINDOW_SECONDS * 1000).toISOString();
+  await db.deleteFrom("login_attempts").where("attempted_at", "<", cutoff).execute();
+}
+
+export async function clearAccountFailures(db: Db, email: string): Promise<void> {
+  await db
+    .deleteFrom("login_attempts")
+    .where("scope", "=", "account")
+    .where("subject", "=", normalizeEmail(email))
+    .execute();
+}
+
+export async function revokeToken(db: Db, tenantId: string, jti: string, expiresAt: Date): Promise<void> {
+  await db
+    .insertInto("revoked_tokens")
+    .values({ jti, tenant_id: tenantId, expires_at: expiresAt.toISOString(), revoked_at: nowIso() })
+    .onConflict((oc) => oc.column("jti").doNothing())
+    .execute();
+  await db.deleteFrom("revoked_tokens").where("expires_at", "<", nowIso()).execute();
+}
+
+export async function findPasswordHash(db: Db, tenantId: string): Promise<string | undefined> {
+  const row = await db.selectFrom("tenants").select("password_hash").where("id", "=", tenantId).executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** Sets a new password; every token issued before now stops working. */
+export async function setPassword(db: Db, tenantId: string, passwordHash: string): Promise<void> {
+  // Round up to the next whole second: tokens carry iat in seconds, and one issued in this second
+  // before the change must not survive it. A login right after waits for no one: its iat is compared
+  // against the stored instant, so we store the current second and reject strictly older tokens.
+  const changedAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+  await db
+    .updateTable("tenants")
+    .set({ password_hash: passwordHash, password_changed_at: changedAt })
+    .where("id", "=", tenantId)
+    .execute();
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Creates a one-time reset token; only its hash is stored. */
+export async function createResetToken(db: Db, tenantId: string, ttlSeconds: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("password_reset_tokens")
+    .values({
+      id: randomUUID(),
+      tenant_id: tenantId,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + ttlSeconds * 1000).toISOString(),
+      used_at: null,
+      created_at: nowIso(),
+    })
+    .execute();
+  return token;
+}
+
+/** Marks the token used and returns its tenant, or undefined when unknown, used or expired. */
+export async function consumeResetToken(db: Db, token: string): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("password_reset_tokens")
+      .select(["id", "tenant_id", "expires_at", "used_at"])
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.used_at || row.expires_at < nowIso()) return undefined;
+    const updated = await trx
+      .updateTable("password_reset_tokens")
+      .set({ used_at: nowIso() })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1 ? row.tenant_id : undefined;
+  });
+}

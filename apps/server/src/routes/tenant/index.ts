@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from "fastify";
+import { appointmentRoutes } from "./appointments.js";
+import { documentRoutes } from "./documents.js";
+import { financeRoutes } from "./finances.js";
+import { messageRoutes } from "./messages.js";
+import { meterReadingRoutes } from "./meter-readings.js";
+import { paymentRoutes } from "./payments.js";
+import { photoRoutes } from "./photos.js";
+import { repairRoutes } from "./repairs.js";
+
+/** Everything under /api/v1/tenant: authenticated, idempotent mutations, the tenant's own rows only. */
+export const tenantRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(paymentRoutes);
+  await app.register(financeRoutes);
+  await app.register(messageRoutes);
+  await app.register(appointmentRoutes);
+  await app.register(documentRoutes);
+  await app.register(meterReadingRoutes);
+  await app.register(repairRoutes);
+  await app.register(photoRoutes);
+};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+// PLACEHOLDER — being written by a teammate right now; replaced before this lands.
+export const meterReadingRoutes: FastifyPluginAsyncZod = async () => {};

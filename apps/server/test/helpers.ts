@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app.js";
+import { type AppConfig, loadConfig } from "../src/config.js";
+import { type Db, type DbHandle, openDatabase } from "../src/db/connection.js";
+import { hashPassword } from "../src/lib/passwords.js";
+import { nowIso } from "../src/lib/time.js";
+
+export const API_KEY = DEFAULT_CLIENT_API_KEY;
+export const TEST_PASSWORD = "richtig-geheim-1";
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: a SQLite file in a temp dir, or — when TEST_DATABASE_URL is
+ * set — a schema of its own in that PostgreSQL database, dropped again on close.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "mp-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: "test-secret-test-secret-test-secret-123",
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    WEB_DIST: path.join(dataDir, "no-web"),
+    ...env,
+  });
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let database: DbHandle;
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (pgUrl) {
+    const schema = `t_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    config.database = { kind: "postgres", url: pgUrl, schema };
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  }
+  database = openDatabase(config.database);
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.destroy();
+      await dropSchema?.();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TenantFixture {
+  id: string;
+  tenancyId: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+let passwordHash: Promise<string> | undefined;
+
+/** Inserts a tenant with a running tenancy (rent 550 + 200, SEPA, due on the 3rd). */
+export async function createTenant(
+  db: Db,
+  overrides: Partial<{
+    email: string;
+    firstName: string;
+    lastName: string;
+    endDate: string | null;
+    address: string;
+    apartment: string;
+  }> = {},
+): Promise<TenantFixture> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const id = randomUUID();
+  const tenancyId = randomUUID();
+  const email = overrides.email ?? `mieter-${id.slice(0, 8)}@example.com`;
+  const firstName = overrides.firstName ?? "Erika";
+  const lastName = overrides.lastName ?? "Mustermann";
+  const now = nowIso();
+  await db
+    .insertInto("tenants")
+    .values({
+      id,
+      email,
+      email_normalized: email.toLowerCase(),
+      password_hash: await passwordHash,
+      first_name: firstName,
+      last_name: lastName,
+      password_changed_at: "2000-01-01T00:00:00.000Z",
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("tenancies")
+    .values({
+      id: tenancyId,
+      tenant_id: id,
+      address: overrides.address ?? "Lindenstraße 5, 10969 Berlin",
+      apartment_number: overrides.apartment ?? "2. OG links",
+      start_date: "2020-01-01",
+      end_date: overrides.endDate ?? null,
+      base_rent_cents: 55_000,
+      utilities_cents: 20_000,
+      payment_method: "sepa_direct_debit",
+      due_day: 3,
+      iban_last4: "4321",
+      created_at: now,
+    })
+    .execute();
+  return { id, tenancyId, email, password: TEST_PASSWORD, firstName, lastName };
+}
+
+/** Signs in through the real endpoint and returns the token. */
+export async function login(app: FastifyInstance, tenant: Pick<TenantFixture, "email" | "password">): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    headers: { "x-api-key": API_KEY },
+    payload: { email: tenant.email, password: tenant.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+/** app.inject with the API key and, when given, the bearer token. */
+export function api(app: FastifyInstance, token?: string) {
+  const headers = (extra?: InjectOptions["headers"]) => ({
+    "x-api-key": API_KEY,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(extra ?? {}),
+  });
+  return {
+    get: (url: string, extra?: InjectOptions["headers"]) => app.inject({ method: "GET", url, headers: headers(extra) }),
+    post: (url: string, payload?: InjectOptions["payload"], extra?: InjectOptions["headers"]) =>
+      app.inject({ method: "POST", url, headers: headers(extra), payload }),
+    patch: (url: string, payload?: InjectOptions["payload"], extra?: InjectOptions["headers"]) =>
+      app.inject({ method: "PATCH", url, headers: headers(extra), payload }),
+    inject: (opts: InjectOptions) => app.inject({ ...opts, headers: headers(opts.headers) }),
+  };
+}
+
+/** A well-formed id that belongs to nobody. */
+export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
