@@ -1,0 +1,84 @@
+// npm test: every check the project has, in order; stops at the first failing step and
+// closes with one summary line of all tests run.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildWhatIsStale, npmCmd, root, run } from "./lib.mjs";
+
+const reports = mkdtempSync(path.join(tmpdir(), "mp-test-reports-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function addVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+}
+
+function addPlaywright(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
+  totals.failed += r.stats?.unexpected ?? 0;
+  totals.skipped += r.stats?.skipped ?? 0;
+}
+
+function finish(code) {
+  console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  rmSync(reports, { recursive: true, force: true });
+  process.exit(code);
+}
+
+async function step(title, cmd, args, options = {}) {
+  console.log(`\n━━ ${title} ━━`);
+  const code = await run(cmd, args, options);
+  if (code !== 0) {
+    console.error(`\n✗ ${title} fehlgeschlagen (Exit ${code}).`);
+    finish(code);
+  }
+}
+
+const vitestArgs = (name) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+];
+
+await step("Contracts bauen", npmCmd, ["run", "build", "-w", "packages/contracts"]);
+await step("Lint (Biome)", npmCmd, ["run", "lint"]);
+await step("Typecheck", npmCmd, ["run", "typecheck"]);
+
+await step("Server-Tests (SQLite)", "npx", ["vitest", "run", ...vitestArgs("server-sqlite")], {
+  cwd: path.join(root, "apps/server"),
+  env: { ...process.env, TEST_DATABASE_URL: "" },
+});
+addVitest(path.join(reports, "server-sqlite.json"));
+
+if (process.env.TEST_DATABASE_URL) {
+  await step("Server-Tests (PostgreSQL)", "npx", ["vitest", "run", ...vitestArgs("server-postgres")], {
+    cwd: path.join(root, "apps/server"),
+  });
+  addVitest(path.join(reports, "server-postgres.json"));
+} else {
+  console.log("\n(TEST_DATABASE_URL nicht gesetzt: Server-Tests auf PostgreSQL übersprungen)");
+}
+
+if (existsSync(path.join(root, "apps/web/vitest.config.ts"))) {
+  await step("Web-Tests (Vitest)", "npx", ["vitest", "run", ...vitestArgs("web")], {
+    cwd: path.join(root, "apps/web"),
+  });
+  addVitest(path.join(reports, "web.json"));
+}
+
+if (existsSync(path.join(root, "e2e/playwright.config.ts"))) {
+  console.log("\n━━ Build für die E2E-Tests ━━");
+  await buildWhatIsStale();
+  await step("E2E-Tests (Playwright, Chromium)", "npx", ["playwright", "test"], {
+    cwd: path.join(root, "e2e"),
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"), MP_JSON_REPORT: "1" },
+  });
+  addPlaywright(path.join(reports, "e2e.json"));
+}
+
+finish(totals.failed > 0 ? 1 : 0);
