@@ -1,0 +1,443 @@
+import { germanDate, germanEuros, monthlyDueDates } from "./calendar.js";
+import { DEMO_EMAIL, DEMO_STAFF, rentPayments, type SeedContext } from "./context.js";
+import { createPdf } from "./pdf.js";
+import { createPng } from "./png.js";
+import {
+  type Actor,
+  insertAppointment,
+  insertDocument,
+  insertInvoice,
+  insertMeterReading,
+  insertPayments,
+  insertPhoto,
+  insertRepair,
+  insertTenancy,
+  insertTenant,
+  insertThread,
+} from "./rows.js";
+
+/** The spec's sample tenant: rent 750 = 550 + 200 by SEPA direct debit on the 3rd, and a lived-in account. */
+
+const ADDRESS = "Lindenstraße 5, 10969 Berlin";
+const APARTMENT = "3. OG links";
+const BASE_RENT = 55_000;
+const UTILITIES = 20_000;
+const OPEN_CLAIM = 18_450;
+const SETTLED_CLAIM = 9_620;
+
+export async function seedAnna(ctx: SeedContext): Promise<string> {
+  const { db, files, cal, company } = ctx;
+  const anna: Actor = { kind: "tenant", name: "Anna Schneider" };
+  const staff: Actor = { kind: "staff", name: `${DEMO_STAFF.name} (${company})` };
+  const staffHistory: Actor = { kind: "staff", name: DEMO_STAFF.name };
+  const system: Actor = { kind: "system", name: "Mieter-Portal" };
+  const y = cal.year;
+  const tenancyStart = `${y - 6}-04-01`;
+
+  const tenantId = await insertTenant(db, {
+    email: DEMO_EMAIL,
+    passwordHash: ctx.passwordHash,
+    firstName: "Anna",
+    lastName: "Schneider",
+    createdAt: cal.atDate(`${y - 6}-03-10`, 11),
+  });
+  const tenancyId = await insertTenancy(db, tenantId, {
+    address: ADDRESS,
+    apartmentNumber: APARTMENT,
+    startDate: tenancyStart,
+    baseRentCents: BASE_RENT,
+    utilitiesCents: UTILITIES,
+    paymentMethod: "sepa_direct_debit",
+    dueDay: 3,
+    ibanLast4: "4821",
+    createdAt: cal.atDate(`${y - 6}-03-10`, 11),
+  });
+
+  // Rent: every month of the last three calendar years up to now, then next month's pending instalment.
+  await insertPayments(
+    db,
+    tenantId,
+    tenancyId,
+    rentPayments(monthlyDueDates(`${y - 2}-01`, 3), BASE_RENT + UTILITIES, cal),
+  );
+  const claimDue = cal.day(18);
+  await insertInvoice(db, tenantId, {
+    title: `Nebenkostennachzahlung ${y - 1}`,
+    amountCents: OPEN_CLAIM,
+    issuedAt: cal.at(-12, 10),
+    dueDate: claimDue,
+    paidAt: null,
+  });
+  await insertInvoice(db, tenantId, {
+    title: `Nebenkostennachzahlung ${y - 2}`,
+    amountCents: SETTLED_CLAIM,
+    issuedAt: cal.atDate(`${y - 1}-06-12`, 10),
+    dueDate: `${y - 1}-07-12`,
+    paidAt: cal.atDate(`${y - 1}-07-08`, 9),
+  });
+
+  // Messages: newest first as the inbox shows them; two unread, one conversation with the tenant's replies.
+  const smokeDate = cal.day(5);
+  const heaterDate = cal.day(12);
+  const inbound = (content: string, receivedAt: string, readAt: string | null) => ({
+    direction: "inbound" as const,
+    actor: staff,
+    staffUserId: ctx.staffUserId,
+    content,
+    receivedAt,
+    readAt,
+  });
+  const outbound = (content: string, receivedAt: string) => ({
+    direction: "outbound" as const,
+    actor: anna,
+    content,
+    receivedAt,
+    readAt: receivedAt,
+  });
+  await insertThread(db, tenantId, "Rauchmelderwartung", [
+    inbound(
+      `Sehr geehrte Frau Schneider, am ${germanDate(smokeDate)} zwischen 10:00 und 11:00 Uhr prüft die Firma ` +
+        "Brandschutz Meyer die Rauchmelder in Ihrer Wohnung. Bitte ermöglichen Sie den Zugang oder schlagen Sie " +
+        "unter „Termine“ einen anderen Termin vor. Vielen Dank für Ihre Mithilfe!",
+      cal.at(-1, 9, 12),
+      null,
+    ),
+  ]);
+  await insertThread(db, tenantId, `Ihre Nebenkostenabrechnung ${y - 1}`, [
+    inbound(
+      `Guten Tag Frau Schneider, Ihre Nebenkostenabrechnung für ${y - 1} liegt unter „Dokumente“ bereit. ` +
+        `Es ergibt sich eine Nachzahlung von ${germanEuros(OPEN_CLAIM)}, fällig am ${germanDate(claimDue)}.`,
+      cal.at(-12, 10, 5),
+      null,
+    ),
+  ]);
+  await insertThread(db, tenantId, "Heizkörper im Schlafzimmer", [
+    outbound(
+      "Hallo, der Heizkörper im Schlafzimmer bleibt kalt. Können Sie bitte jemanden schicken?",
+      cal.at(-9, 19, 40),
+    ),
+    inbound(
+      "Danke für Ihre Meldung. Wir haben die Firma Wärmetechnik Schulz beauftragt. Passt Ihnen ein Vormittag?",
+      cal.at(-8, 11, 15),
+      cal.at(-8, 18, 2),
+    ),
+    outbound("Ja, vormittags bin ich zu Hause. Bitte vorher klingeln.", cal.at(-8, 18, 10)),
+    inbound(
+      `Der Monteur kommt am ${germanDate(heaterDate)} zwischen 8 und 12 Uhr. Sie finden den Termin unter „Termine“.`,
+      cal.at(-7, 9, 30),
+      cal.at(-7, 12, 44),
+    ),
+  ]);
+  await insertThread(db, tenantId, "Treppenhausreinigung: neuer Dienstleister", [
+    inbound(
+      "Ab dem kommenden Monat reinigt die Firma Glanzwerk das Treppenhaus jeden Dienstag. Die Kosten bleiben gleich.",
+      cal.at(-30, 14),
+      cal.at(-29, 8, 20),
+    ),
+  ]);
+  await insertThread(db, tenantId, "Willkommen im Mieter-Portal", [
+    {
+      direction: "inbound",
+      actor: { kind: "system", name: company },
+      content: `Willkommen im Mieter-Portal von ${company}! Hier finden Sie Dokumente, Zahlungen und Termine.`,
+      receivedAt: cal.at(-60, 8),
+      readAt: cal.at(-60, 17, 3),
+    },
+  ]);
+
+  // Appointments: one pending proposal, one confirmed visit, and the past.
+  await insertAppointment(db, tenantId, {
+    type: "inspection",
+    title: "Rauchmelderwartung",
+    status: "pending",
+    startTime: cal.atDate(smokeDate, 10),
+    endTime: cal.atDate(smokeDate, 11),
+    location: `${ADDRESS}, ${APARTMENT}`,
+    notes: "Prüfung durch Brandschutz Meyer",
+    changes: [{ status: "pending", at: cal.at(-1, 9, 10), actor: staffHistory }],
+  });
+  await insertAppointment(db, tenantId, {
+    type: "repair",
+    title: "Reparatur Heizkörper Schlafzimmer",
+    status: "confirmed",
+    startTime: cal.atDate(heaterDate, 8),
+    endTime: cal.atDate(heaterDate, 12),
+    requestedDate: heaterDate,
+    timeSlot: "morning",
+    notes: "Bitte vorher klingeln.",
+    location: `${ADDRESS}, ${APARTMENT}`,
+    changes: [
+      { status: "pending", at: cal.at(-8, 18, 12), actor: anna },
+      { status: "confirmed", at: cal.at(-7, 9, 30), actor: staffHistory },
+    ],
+  });
+  const walkDate = cal.day(-45);
+  await insertAppointment(db, tenantId, {
+    type: "inspection",
+    title: "Wohnungsbegehung",
+    status: "completed",
+    startTime: cal.atDate(walkDate, 14),
+    endTime: cal.atDate(walkDate, 15),
+    location: `${ADDRESS}, ${APARTMENT}`,
+    changes: [
+      { status: "pending", at: cal.at(-60, 10), actor: staffHistory },
+      { status: "confirmed", at: cal.at(-58, 20, 15), actor: anna },
+      { status: "completed", at: cal.at(-45, 15, 10), actor: staffHistory },
+    ],
+  });
+  const consultDate = cal.day(-120);
+  await insertAppointment(db, tenantId, {
+    type: "consultation",
+    title: "Beratung zur Nebenkostenabrechnung",
+    status: "completed",
+    startTime: cal.atDate(consultDate, 16),
+    endTime: cal.atDate(consultDate, 18),
+    requestedDate: consultDate,
+    timeSlot: "evening",
+    location: "Büro Gartenstraße 12",
+    changes: [
+      { status: "pending", at: cal.at(-127, 12), actor: anna },
+      { status: "confirmed", at: cal.at(-126, 9), actor: staffHistory },
+      { status: "completed", at: cal.at(-120, 18, 5), actor: staffHistory },
+    ],
+  });
+
+  // Documents of every type, each a real PDF.
+  const pdf = (title: string, lines: string[], at: string) =>
+    createPdf({ title, lines: [company, "", ...lines], author: company, createdAt: new Date(at) });
+  const documents = [
+    {
+      title: "Mietvertrag",
+      type: "contract" as const,
+      filename: "Mietvertrag_Lindenstrasse_5.pdf",
+      at: cal.atDate(`${y - 6}-03-10`, 11),
+      lines: [
+        "Mieterin: Anna Schneider",
+        `Mietobjekt: ${ADDRESS}, ${APARTMENT}`,
+        `Mietbeginn: ${germanDate(tenancyStart)}`,
+        `Grundmiete: ${germanEuros(BASE_RENT)} monatlich`,
+        `Nebenkostenvorauszahlung: ${germanEuros(UTILITIES)} monatlich`,
+        `Gesamtmiete: ${germanEuros(BASE_RENT + UTILITIES)}, fällig zum 3. eines Monats`,
+      ],
+    },
+    {
+      title: "Hausordnung",
+      type: "house_rules" as const,
+      filename: "Hausordnung_Lindenstrasse_5.pdf",
+      at: cal.atDate(`${y - 6}-03-10`, 11, 5),
+      lines: ["Ruhezeiten: 22:00 bis 6:00 Uhr und sonntags.", "Fahrräder bitte nur im Fahrradkeller abstellen."],
+    },
+    {
+      title: `Mietbescheinigung ${y}`,
+      type: "receipt" as const,
+      filename: `Mietbescheinigung_${y}.pdf`,
+      at: cal.at(-40, 10),
+      lines: [
+        `Wir bestätigen, dass Frau Anna Schneider seit ${germanDate(tenancyStart)} Mieterin der Wohnung`,
+        `${ADDRESS}, ${APARTMENT} ist und die Miete pünktlich zahlt.`,
+      ],
+    },
+    {
+      title: `Nebenkostenabrechnung ${y - 2}`,
+      type: "utility" as const,
+      filename: `Nebenkostenabrechnung_${y - 2}.pdf`,
+      at: cal.atDate(`${y - 1}-06-12`, 10),
+      lines: [`Abrechnungszeitraum: 01.01.${y - 2} bis 31.12.${y - 2}`, `Nachzahlung: ${germanEuros(SETTLED_CLAIM)}`],
+    },
+    {
+      title: `Nebenkostenabrechnung ${y - 1}`,
+      type: "utility" as const,
+      filename: `Nebenkostenabrechnung_${y - 1}.pdf`,
+      at: cal.at(-12, 10),
+      lines: [
+        `Abrechnungszeitraum: 01.01.${y - 1} bis 31.12.${y - 1}`,
+        `Nachzahlung: ${germanEuros(OPEN_CLAIM)}, fällig am ${germanDate(claimDue)}`,
+      ],
+    },
+  ];
+  for (const d of documents) {
+    await insertDocument(db, files, tenantId, {
+      title: d.title,
+      type: d.type,
+      bytes: pdf(d.title, d.lines, d.at),
+      filename: d.filename,
+      mimeType: "application/pdf",
+      uploadedAt: d.at,
+      actorKind: "staff",
+    });
+  }
+  const uploadedAt = cal.at(-25, 20, 14);
+  await insertDocument(db, files, tenantId, {
+    title: "Nachweis Hausratversicherung",
+    type: "personal",
+    bytes: createPdf({
+      title: "Nachweis Hausratversicherung",
+      lines: ["Versicherungsnehmerin: Anna Schneider", `Versicherungsort: ${ADDRESS}`],
+      author: "Anna Schneider",
+      createdAt: new Date(uploadedAt),
+    }),
+    filename: "Hausratversicherung.pdf",
+    mimeType: "application/pdf",
+    uploadedAt,
+    actorKind: "tenant",
+  });
+
+  await seedMeterReadings(ctx, tenantId);
+  await seedRepairs(ctx, tenantId, { anna, staff: staffHistory, system, heaterDate });
+  return tenantId;
+}
+
+/** One reading at each turn of the year, plus one this year once spring has come; values rise plausibly. */
+async function seedMeterReadings(ctx: SeedContext, tenantId: string): Promise<void> {
+  const { db, files, cal } = ctx;
+  const yearly = { water: 41_237, electricity: 2_158_400, heating: 6_412_000 };
+  let last = { water: 312_418, electricity: 14_231_700, heating: 48_213_000 };
+  for (const year of [cal.year - 3, cal.year - 2, cal.year - 1]) {
+    if (year !== cal.year - 3) {
+      last = {
+        water: last.water + yearly.water + (year % 3) * 1_111,
+        electricity: last.electricity + yearly.electricity + (year % 2) * 37_300,
+        heating: last.heating + yearly.heating - (year % 2) * 215_000,
+      };
+    }
+    const date = `${year}-12-30`;
+    const id = await insertMeterReading(db, tenantId, {
+      readingDate: date,
+      submittedAt: cal.atDate(date, 18, 20),
+      waterMilli: last.water,
+      electricityMilli: last.electricity,
+      heatingMilli: last.heating,
+    });
+    if (year === cal.year - 1) {
+      await insertPhoto(db, files, tenantId, {
+        ownerType: "meter_reading",
+        ownerId: id,
+        meter: "water",
+        position: 0,
+        filename: "wasserzaehler.png",
+        bytes: createPng(96, 64, [40, 90, 160], [200, 220, 240]),
+        mimeType: "image/png",
+        createdAt: cal.atDate(date, 18, 20),
+      });
+    }
+  }
+  const date = cal.day(-30);
+  if (date <= `${cal.year - 1}-12-31`) return;
+  // Consumption since the turn of the year, proportional to the days gone by.
+  const share = (Date.parse(date) - Date.parse(`${cal.year - 1}-12-30`)) / (365 * 86_400_000);
+  const since = (annual: number) => Math.max(1, Math.round(annual * share));
+  await insertMeterReading(db, tenantId, {
+    readingDate: date,
+    submittedAt: cal.at(-30, 19, 5),
+    waterMilli: last.water + since(yearly.water),
+    electricityMilli: last.electricity + since(yearly.electricity),
+    heatingMilli: last.heating + since(yearly.heating),
+  });
+}
+
+interface RepairActors {
+  anna: Actor;
+  staff: Actor;
+  system: Actor;
+  heaterDate: string;
+}
+
+/** One repair in every status, each with the history that led there. */
+async function seedRepairs(ctx: SeedContext, tenantId: string, { anna, staff, system, heaterDate }: RepairActors) {
+  const { db, files, cal } = ctx;
+  const dripId = await insertRepair(db, tenantId, {
+    type: "plumbing",
+    location: "bathroom",
+    description: "Der Wasserhahn am Waschbecken im Bad tropft, auch wenn er ganz zugedreht ist.",
+    urgency: "low",
+    history: [{ status: "reported", at: cal.at(-2, 18, 30), actor: anna }],
+  });
+  await insertPhoto(db, files, tenantId, {
+    ownerType: "repair",
+    ownerId: dripId,
+    position: 0,
+    filename: "wasserhahn-bad.png",
+    bytes: createPng(96, 64, [180, 180, 190], [90, 110, 140]),
+    mimeType: "image/png",
+    createdAt: cal.at(-2, 18, 30),
+  });
+  await insertRepair(db, tenantId, {
+    type: "door-window",
+    location: "bedroom",
+    description: "Das Schlafzimmerfenster lässt sich nur schwer schließen, und es zieht am Rahmen.",
+    urgency: "medium",
+    history: [
+      { status: "reported", at: cal.at(-6, 8, 45), actor: anna },
+      {
+        status: "confirmed",
+        at: cal.at(-5, 10, 20),
+        actor: staff,
+        note: "Wir beauftragen einen Fensterbauer und melden uns mit einem Termin.",
+      },
+    ],
+  });
+  await insertRepair(db, tenantId, {
+    type: "heating",
+    location: "bedroom",
+    description: "Der Heizkörper im Schlafzimmer wird nicht mehr warm, obwohl das Thermostat auf 5 steht.",
+    urgency: "high",
+    plannedDate: heaterDate,
+    history: [
+      { status: "reported", at: cal.at(-9, 19, 35), actor: anna },
+      {
+        status: "confirmed",
+        at: cal.at(-9, 19, 35),
+        actor: system,
+        note: "Automatisch bestätigt: Heizungsausfall während der Heizperiode.",
+      },
+      {
+        status: "scheduled",
+        at: cal.at(-7, 9, 30),
+        actor: staff,
+        note: `Wärmetechnik Schulz kommt am ${germanDate(heaterDate)} zwischen 8 und 12 Uhr.`,
+      },
+    ],
+  });
+  await insertRepair(db, tenantId, {
+    type: "electrical",
+    location: "kitchen",
+    description: "Die Steckdose neben der Spüle hat keinen Strom mehr; die Sicherung ist nicht herausgesprungen.",
+    urgency: "high",
+    plannedDate: cal.day(-3),
+    history: [
+      { status: "reported", at: cal.at(-15, 7, 50), actor: anna },
+      { status: "confirmed", at: cal.at(-14, 10), actor: staff },
+      { status: "scheduled", at: cal.at(-14, 10, 5), actor: staff, note: "Elektro Becker ist beauftragt." },
+      {
+        status: "in_progress",
+        at: cal.at(-3, 9),
+        actor: staff,
+        note: "Der Elektriker war vor Ort; das Ersatzteil ist bestellt.",
+      },
+    ],
+  });
+  await insertRepair(db, tenantId, {
+    type: "appliance",
+    location: "kitchen",
+    description: "Die Dunstabzugshaube saugt nicht mehr, und das Licht flackert.",
+    urgency: "medium",
+    plannedDate: cal.day(-70),
+    history: [
+      { status: "reported", at: cal.at(-80, 20, 10), actor: anna },
+      { status: "confirmed", at: cal.at(-79, 9, 40), actor: staff },
+      { status: "scheduled", at: cal.at(-79, 9, 45), actor: staff },
+      { status: "in_progress", at: cal.at(-70, 9), actor: staff },
+      { status: "completed", at: cal.at(-70, 11, 30), actor: staff, note: "Motor und Leuchtmittel getauscht." },
+    ],
+  });
+  await insertRepair(db, tenantId, {
+    type: "other",
+    location: "hallway",
+    description: "Die Klingel an der Wohnungstür summt nach dem Klingeln noch eine Weile nach.",
+    urgency: "low",
+    history: [
+      { status: "reported", at: cal.at(-40, 17, 5), actor: anna },
+      { status: "canceled", at: cal.at(-38, 8, 55), actor: anna, note: "Hat sich erledigt: ein Wackelkontakt." },
+    ],
+  });
+}
