@@ -55,3 +55,8 @@ export const replyRequest = z.object({
   content: requiredText(LIMITS.messageMax, "Nachricht"),
 });
 export type ReplyRequest = z.infer<typeof replyRequest>;
+
+/** German answers of the message endpoints. */
+export const MESSAGE_TEXTS = {
+  markedRead: "Nachricht als gelesen markiert.",
+} as const;

@@ -1,4 +1,128 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  apiError,
+  idParams,
+  MESSAGE_TEXTS,
+  messageList,
+  messagesQuery,
+  messageThread,
+  newConversationRequest,
+  okResponse,
+  replyRequest,
+  threadMessage,
+} from "@mieter-portal/contracts";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../lib/errors.js";
+import {
+  addReply,
+  createThread,
+  findThread,
+  listThreads,
+  markThreadRead,
+  type TenantActor,
+} from "../../repositories/messages.js";
 
-// PLACEHOLDER — being written by a teammate right now; replaced before this lands.
-export const messageRoutes: FastifyPluginAsyncZod = async () => {};
+const actorOf = (request: FastifyRequest): TenantActor => ({
+  tenantId: request.auth.tenantId,
+  name: request.auth.displayName,
+});
+
+/** PATCH …/read takes no body (spec: empty body); an empty JSON object is accepted as well. */
+const readBody = z.object({}).nullish();
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/messages",
+    {
+      schema: {
+        tags: ["messages"],
+        summary: "Conversations, newest first, each with its newest message; filter=unread keeps unread ones",
+        querystring: messagesQuery,
+        response: { 200: messageList, 400: apiError, 401: apiError },
+      },
+    },
+    async (request) => listThreads(app.db, request.auth.tenantId, request.query.filter === "unread"),
+  );
+
+  app.get(
+    "/messages/:id",
+    {
+      schema: {
+        tags: ["messages"],
+        summary: "One conversation with its messages, oldest first",
+        params: idParams,
+        response: { 200: messageThread, 400: apiError, 401: apiError, 404: apiError },
+      },
+    },
+    async (request) => {
+      const thread = await findThread(app.db, request.auth.tenantId, request.params.id);
+      if (!thread) throw notFound();
+      return thread;
+    },
+  );
+
+  app.post(
+    "/messages",
+    {
+      schema: {
+        tags: ["messages"],
+        summary: "Start a conversation with the management (chat button and contact form)",
+        body: newConversationRequest,
+        response: { 201: messageThread, 400: apiError, 401: apiError, 409: apiError, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      const thread = await createThread(app.db, actorOf(request), request.body);
+      return reply.code(201).send(thread);
+    },
+  );
+
+  app.post(
+    "/messages/:id/replies",
+    {
+      schema: {
+        tags: ["messages"],
+        summary: "Reply in one of the tenant's conversations",
+        params: idParams,
+        body: replyRequest,
+        response: { 201: threadMessage, 400: apiError, 401: apiError, 404: apiError, 409: apiError, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      const message = await addReply(app.db, actorOf(request), request.params.id, request.body.content);
+      if (!message) throw notFound();
+      return reply.code(201).send(message);
+    },
+  );
+
+  await app.register(async (scope) => {
+    // The client sends this PATCH without a body; some clients still declare JSON. Treat an
+    // empty JSON body as no body here instead of rejecting it.
+    const defaultJsonParser = scope.getDefaultJsonParser("error", "error");
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+      const text = typeof body === "string" ? body : body.toString("utf8");
+      if (text.trim() === "") return done(null, undefined);
+      return defaultJsonParser(request, text, done);
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().patch(
+      "/messages/:id/read",
+      {
+        schema: {
+          tags: ["messages"],
+          summary: "Mark every unread message from the management in the conversation as read",
+          params: idParams,
+          body: readBody,
+          response: { 200: okResponse, 400: apiError, 401: apiError, 404: apiError, 409: apiError, 422: apiError },
+        },
+      },
+      async (request) => {
+        const found = await markThreadRead(app.db, request.auth.tenantId, request.params.id);
+        if (!found) throw notFound();
+        return { success: true as const, message: MESSAGE_TEXTS.markedRead };
+      },
+    );
+  });
+};

@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import type { MessageDirection, MessageSummary, MessageThread, ThreadMessage } from "@mieter-portal/contracts";
+import type { Db } from "../db/connection.js";
+import type { MessageRow } from "../db/types.js";
+import { nowIso } from "../lib/time.js";
+
+/** Who writes a message on the tenant's behalf: the tenant's display name (DESIGN.md §4.12). */
+export interface TenantActor {
+  tenantId: string;
+  name: string;
+}
+
+function toThreadMessage(
+  row: Pick<MessageRow, "id" | "direction" | "sender_name" | "content" | "received_at" | "read_at">,
+): ThreadMessage {
+  return {
+    id: row.id,
+    direction: row.direction as MessageDirection,
+    sender_name: row.sender_name,
+    content: row.content,
+    received_at: row.received_at,
+    read_at: row.read_at,
+  };
+}
+
+/**
+ * The tenant's conversations, newest activity first, each with its newest message.
+ * unreadOnly keeps those with inbound messages the tenant has not read.
+ */
+export async function listThreads(db: Db, tenantId: string, unreadOnly: boolean): Promise<MessageSummary[]> {
+  let query = db
+    .selectFrom("message_threads as t")
+    .innerJoin("messages as latest", (join) =>
+      join.on((eb) =>
+        eb(
+          "latest.id",
+          "=",
+          eb
+            .selectFrom("messages as m")
+            .select("m.id")
+            .whereRef("m.thread_id", "=", "t.id")
+            .orderBy("m.received_at", "desc")
+            .orderBy("m.id", "desc")
+            .limit(1),
+        ),
+      ),
+    )
+    .select((eb) => [
+      "t.id",
+      "t.subject",
+      "latest.sender_name",
+      "latest.content",
+      "latest.received_at",
+      eb
+        .selectFrom("messages as m")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .whereRef("m.thread_id", "=", "t.id")
+        .as("message_count"),
+      eb
+        .selectFrom("messages as m")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .whereRef("m.thread_id", "=", "t.id")
+        .where("m.direction", "=", "inbound")
+        .where("m.read_at", "is", null)
+        .as("unread_count"),
+    ])
+    .where("t.tenant_id", "=", tenantId);
+  if (unreadOnly) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("messages as m")
+          .select("m.id")
+          .whereRef("m.thread_id", "=", "t.id")
+          .where("m.direction", "=", "inbound")
+          .where("m.read_at", "is", null),
+      ),
+    );
+  }
+  const rows = await query.orderBy("t.last_message_at", "desc").orderBy("t.id", "desc").execute();
+  return rows.map((row) => {
+    const unreadCount = Number(row.unread_count ?? 0);
+    return {
+      id: row.id,
+      subject: row.subject,
+      sender_name: row.sender_name,
+      content: row.content,
+      received_at: row.received_at,
+      unread: unreadCount > 0,
+      unread_count: unreadCount,
+      message_count: Number(row.message_count ?? 0),
+    };
+  });
+}
+
+/** One of the tenant's conversations with its messages oldest first, or undefined. */
+export async function findThread(db: Db, tenantId: string, threadId: string): Promise<MessageThread | undefined> {
+  const thread = await db
+    .selectFrom("message_threads")
+    .select(["id", "subject", "created_at"])
+    .where("id", "=", threadId)
+    .where("tenant_id", "=", tenantId)
+    .executeTakeFirst();
+  if (!thread) return undefined;
+  const messages = await db
+    .selectFrom("messages")
+    .select(["id", "direction", "sender_name", "content", "received_at", "read_at"])
+    .where("thread_id", "=", threadId)
+    .where("tenant_id", "=", tenantId)
+    .orderBy("received_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return { ...thread, messages: messages.map(toThreadMessage) };
+}
+
+function outboundMessage(actor: TenantActor, threadId: string, content: string, at: string): MessageRow {
+  return {
+    id: randomUUID(),
+    thread_id: threadId,
+    tenant_id: actor.tenantId,
+    direction: "outbound",
+    actor_kind: "tenant",
+    staff_user_id: null,
+    sender_name: actor.name,
+    content,
+    received_at: at,
+    read_at: null,
+  };
+}
+
+/** Starts a conversation with the management: a thread and the tenant's first message. */
+export async function createThread(
+  db: Db,
+  actor: TenantActor,
+  input: { subject: string; content: string },
+): Promise<MessageThread> {
+  const at = nowIso();
+  const threadId = randomUUID();
+  const message = outboundMessage(actor, threadId, input.content, at);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("message_threads")
+      .values({ id: threadId, tenant_id: actor.tenantId, subject: input.subject, created_at: at, last_message_at: at })
+      .execute();
+    await trx.insertInto("messages").values(message).execute();
+  });
+  return { id: threadId, subject: input.subject, created_at: at, messages: [toThreadMessage(message)] };
+}
+
+/** Adds the tenant's reply to one of their threads; undefined when the thread is not theirs. */
+export async function addReply(
+  db: Db,
+  actor: TenantActor,
+  threadId: string,
+  content: string,
+): Promise<ThreadMessage | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const at = nowIso();
+    const bumped = await trx
+      .updateTable("message_threads")
+      .set({ last_message_at: at })
+      .where("id", "=", threadId)
+      .where("tenant_id", "=", actor.tenantId)
+      .executeTakeFirst();
+    if (Number(bumped.numUpdatedRows) !== 1) return undefined;
+    const message = outboundMessage(actor, threadId, content, at);
+    await trx.insertInto("messages").values(message).execute();
+    return toThreadMessage(message);
+  });
+}
+
+/** Marks every unread message from the management in the thread read; false when the thread is not theirs. */
+export async function markThreadRead(db: Db, tenantId: string, threadId: string): Promise<boolean> {
+  const thread = await db
+    .selectFrom("message_threads")
+    .select("id")
+    .where("id", "=", threadId)
+    .where("tenant_id", "=", tenantId)
+    .executeTakeFirst();
+  if (!thread) return false;
+  await db
+    .updateTable("messages")
+    .set({ read_at: nowIso() })
+    .where("thread_id", "=", threadId)
+    .where("tenant_id", "=", tenantId)
+    .where("direction", "=", "inbound")
+    .where("read_at", "is", null)
+    .execute();
+  return true;
+}
