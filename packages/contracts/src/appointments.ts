@@ -55,3 +55,19 @@ export const appointmentStatusUpdate = z.object({
   status: z.enum(["confirmed", "canceled"], { error: "Status muss 'confirmed' oder 'canceled' sein." }),
 });
 export type AppointmentStatusUpdate = z.infer<typeof appointmentStatusUpdate>;
+
+/** German title of a requested appointment, by type. */
+export const APPOINTMENT_TITLES: Record<AppointmentType, string> = {
+  consultation: "Beratungstermin",
+  inspection: "Besichtigung",
+  repair: "Reparaturtermin",
+  other: "Sonstiger Termin",
+};
+
+/** German answers of the appointment endpoints. */
+export const APPOINTMENT_MESSAGES = {
+  dateInPast: "Das Datum darf nicht in der Vergangenheit liegen.",
+  alreadyCanceled: "Dieser Termin wurde bereits abgesagt.",
+  alreadyCompleted: "Dieser Termin ist bereits abgeschlossen.",
+  pastAppointment: "Vergangene Termine können nicht mehr geändert werden.",
+} as const;

@@ -1,4 +1,96 @@
+import {
+  APPOINTMENT_MESSAGES,
+  apiError,
+  appointment,
+  appointmentList,
+  appointmentRequest,
+  appointmentStatusUpdate,
+  idParams,
+} from "@mieter-portal/contracts";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { berlinToday } from "../../lib/time.js";
+import {
+  changeAppointmentStatus,
+  findAppointment,
+  listAppointments,
+  requestAppointment,
+  type TenantActor,
+} from "../../repositories/appointments.js";
 
-// PLACEHOLDER — being written by a teammate right now; replaced before this lands.
-export const appointmentRoutes: FastifyPluginAsyncZod = async () => {};
+const actorOf = (request: FastifyRequest): TenantActor => ({
+  tenantId: request.auth.tenantId,
+  name: request.auth.displayName,
+});
+
+const mutationErrors = { 400: apiError, 401: apiError, 409: apiError, 422: apiError };
+
+export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/appointments",
+    {
+      schema: {
+        tags: ["appointments"],
+        summary: "The tenant's appointments, earliest start first",
+        response: { 200: appointmentList, 401: apiError },
+      },
+    },
+    async (request) => listAppointments(app.db, request.auth.tenantId),
+  );
+
+  app.get(
+    "/appointments/:id",
+    {
+      schema: {
+        tags: ["appointments"],
+        summary: "One appointment",
+        params: idParams,
+        response: { 200: appointment, 400: apiError, 401: apiError, 404: apiError },
+      },
+    },
+    async (request) => {
+      const found = await findAppointment(app.db, request.auth.tenantId, request.params.id);
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  app.post(
+    "/appointments",
+    {
+      schema: {
+        tags: ["appointments"],
+        summary: "Request an appointment on a date and time slot (Europe/Berlin); it starts as pending",
+        body: appointmentRequest,
+        response: { 201: appointment, ...mutationErrors },
+      },
+    },
+    async (request, reply) => {
+      if (request.body.date < berlinToday()) {
+        throw badRequest(APPOINTMENT_MESSAGES.dateInPast, { date: APPOINTMENT_MESSAGES.dateInPast });
+      }
+      const created = await requestAppointment(app.db, actorOf(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    "/appointments/:id/status",
+    {
+      schema: {
+        tags: ["appointments"],
+        summary: "Confirm or cancel an appointment (pending → confirmed | canceled, confirmed → canceled)",
+        params: idParams,
+        body: appointmentStatusUpdate,
+        response: { 200: appointment, 404: apiError, ...mutationErrors },
+      },
+    },
+    async (request) => {
+      const result = await changeAppointmentStatus(app.db, actorOf(request), request.params.id, request.body.status);
+      if (result.kind === "not_found") throw notFound();
+      if (result.kind === "conflict") throw conflict(result.message);
+      return result.appointment;
+    },
+  );
+};

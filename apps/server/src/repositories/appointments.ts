@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import {
+  APPOINTMENT_MESSAGES,
+  APPOINTMENT_TITLES,
+  type Appointment,
+  type AppointmentRequest,
+  type AppointmentStatus,
+  type AppointmentStatusUpdate,
+  type AppointmentType,
+  TIME_SLOT_HOURS,
+  type TimeSlot,
+} from "@mieter-portal/contracts";
+import type { Db } from "../db/connection.js";
+import type { AppointmentRow } from "../db/types.js";
+import { berlinToUtc, nowIso } from "../lib/time.js";
+
+/** The tenant acting on their own appointments (DESIGN.md §4.12). */
+export interface TenantActor {
+  tenantId: string;
+  name: string;
+}
+
+function toAppointment(row: AppointmentRow): Appointment {
+  return {
+    id: row.id,
+    type: row.type as AppointmentType,
+    title: row.title,
+    status: row.status as AppointmentStatus,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    requested_date: row.requested_date,
+    time_slot: row.time_slot as TimeSlot | null,
+    notes: row.notes,
+    location: row.location,
+    created_at: row.created_at,
+  };
+}
+
+/** The tenant's appointments, earliest start first. */
+export async function listAppointments(db: Db, tenantId: string): Promise<Appointment[]> {
+  const rows = await db
+    .selectFrom("appointments")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .orderBy("start_time", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map(toAppointment);
+}
+
+export async function findAppointment(db: Db, tenantId: string, id: string): Promise<Appointment | undefined> {
+  const row = await db
+    .selectFrom("appointments")
+    .selectAll()
+    .where("id", "=", id)
+    .where("tenant_id", "=", tenantId)
+    .executeTakeFirst();
+  return row ? toAppointment(row) : undefined;
+}
+
+/** Stores the tenant's request as a pending appointment over the chosen Berlin time slot. */
+export async function requestAppointment(db: Db, actor: TenantActor, input: AppointmentRequest): Promise<Appointment> {
+  const hours = TIME_SLOT_HOURS[input.timeSlot];
+  const at = nowIso();
+  const notes = input.notes?.trim() ? input.notes.trim() : null;
+  const row: AppointmentRow = {
+    id: randomUUID(),
+    tenant_id: actor.tenantId,
+    type: input.type,
+    title: APPOINTMENT_TITLES[input.type],
+    status: "pending",
+    start_time: berlinToUtc(input.date, hours.start).toISOString(),
+    end_time: berlinToUtc(input.date, hours.end).toISOString(),
+    requested_date: input.date,
+    time_slot: input.timeSlot,
+    notes,
+    location: null,
+    created_at: at,
+    updated_at: at,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("appointments").values(row).execute();
+    await trx
+      .insertInto("appointment_status_changes")
+      .values({
+        id: randomUUID(),
+        appointment_id: row.id,
+        status: "pending",
+        changed_at: at,
+        actor_kind: "tenant",
+        actor_name: actor.name,
+      })
+      .execute();
+  });
+  return toAppointment(row);
+}
+
+/** A conflict without message answers the generic German conflict text. */
+export type StatusChangeDecision = { kind: "noop" } | { kind: "change" } | { kind: "conflict"; message?: string };
+
+/**
+ * What the tenant may do: pending → confirmed | canceled, confirmed → canceled. Asking for the
+ * current status changes nothing (a replayed offline change must not fail); canceled, completed
+ * and already ended appointments stay as they are.
+ */
+export function decideStatusChange(
+  current: { status: string; end_time: string },
+  wanted: AppointmentStatusUpdate["status"],
+  now = nowIso(),
+): StatusChangeDecision {
+  if (current.status === wanted) return { kind: "noop" };
+  if (current.status === "canceled") return { kind: "conflict", message: APPOINTMENT_MESSAGES.alreadyCanceled };
+  if (current.status === "completed") return { kind: "conflict", message: APPOINTMENT_MESSAGES.alreadyCompleted };
+  if (current.end_time < now) return { kind: "conflict", message: APPOINTMENT_MESSAGES.pastAppointment };
+  if (current.status === "pending" || (current.status === "confirmed" && wanted === "canceled")) {
+    return { kind: "change" };
+  }
+  return { kind: "conflict" };
+}
+
+export type StatusChangeResult =
+  | { kind: "not_found" }
+  | { kind: "conflict"; message?: string }
+  | { kind: "ok"; appointment: Appointment };
+
+/** Applies the tenant's status change and records who made it. */
+export async function changeAppointmentStatus(
+  db: Db,
+  actor: TenantActor,
+  id: string,
+  wanted: AppointmentStatusUpdate["status"],
+): Promise<StatusChangeResult> {
+  return db.transaction().execute(async (trx): Promise<StatusChangeResult> => {
+    const row = await trx
+      .selectFrom("appointments")
+      .selectAll()
+      .where("id", "=", id)
+      .where("tenant_id", "=", actor.tenantId)
+      .executeTakeFirst();
+    if (!row) return { kind: "not_found" };
+    const at = nowIso();
+    const decision = decideStatusChange(row, wanted, at);
+    if (decision.kind === "conflict") return decision;
+    if (decision.kind === "noop") return { kind: "ok", appointment: toAppointment(row) };
+    // Guarded by the status we decided on, so a concurrent change cannot be overwritten.
+    const updated = await trx
+      .updateTable("appointments")
+      .set({ status: wanted, updated_at: at })
+      .where("id", "=", id)
+      .where("tenant_id", "=", actor.tenantId)
+      .where("status", "=", row.status)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return { kind: "conflict" };
+    await trx
+      .insertInto("appointment_status_changes")
+      .values({
+        id: randomUUID(),
+        appointment_id: id,
+        status: wanted,
+        changed_at: at,
+        actor_kind: "tenant",
+        actor_name: actor.name,
+      })
+      .execute();
+    return { kind: "ok", appointment: toAppointment({ ...row, status: wanted, updated_at: at }) };
+  });
+}
