@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from "../placeholder-screen";
+
+export function Component() {
+  return <PlaceholderScreen title="Termin" />;
+}

@@ -1,0 +1,6 @@
+import { paths } from "@/config/paths";
+import { PlaceholderScreen } from "../placeholder-screen";
+
+export function Component() {
+  return <PlaceholderScreen title={paths.appointments.title} />;
+}

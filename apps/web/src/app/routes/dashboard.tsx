@@ -1,0 +1,86 @@
+import { useQueries } from "@tanstack/react-query";
+import { FileText, Gauge, MessageSquare, Wrench } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { appointmentPath, messagePath, paths } from "@/config/paths";
+import { getAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
+import { UpcomingAppointments } from "@/features/appointments/components/upcoming-appointments";
+import { getUserQueryOptions } from "@/features/auth/api/get-user";
+import { useSessionUser } from "@/features/auth/components/auth-provider";
+import { DashboardFooter } from "@/features/dashboard/components/dashboard-footer";
+import { Greeting } from "@/features/dashboard/components/greeting";
+import { QuickAccess, type Shortcut } from "@/features/dashboard/components/quick-access";
+import { dashboardTexts } from "@/features/dashboard/texts";
+import { getMessagesQueryOptions } from "@/features/messages/api/get-messages";
+import { LatestMessages } from "@/features/messages/components/latest-messages";
+import { getCurrentPaymentQueryOptions } from "@/features/payments/api/get-current-payment";
+import { NextRentCard } from "@/features/payments/components/next-rent-card";
+import { ApiRequestError } from "@/lib/api-client";
+import { LoadingState } from "../loading-state";
+
+/** Spec section 9: dashboard queries retry up to 3 times (never on a rejected session). */
+const DASHBOARD_RETRIES = 3;
+function retry(failureCount: number, error: Error) {
+  if (error instanceof ApiRequestError && error.status === 401) return false;
+  return failureCount < DASHBOARD_RETRIES;
+}
+
+const SHORTCUTS: Shortcut[] = [
+  { label: paths.documents.title, path: paths.documents.path, icon: FileText },
+  { label: paths.meterReadings.title, path: paths.meterReadings.path, icon: Gauge },
+  { label: paths.repairs.title, path: paths.repairs.path, icon: Wrench },
+  { label: paths.messages.title, path: paths.messages.path, icon: MessageSquare },
+];
+
+export function Component() {
+  const sessionUser = useSessionUser();
+  const [userQuery, paymentQuery, messagesQuery, appointmentsQuery] = useQueries({
+    queries: [
+      { ...getUserQueryOptions(), retry },
+      { ...getCurrentPaymentQueryOptions(), retry },
+      { ...getMessagesQueryOptions("all"), retry },
+      { ...getAppointmentsQueryOptions(), retry },
+    ],
+  });
+  const all = [userQuery, paymentQuery, messagesQuery, appointmentsQuery];
+
+  if (all.some((q) => q.isPending && q.fetchStatus !== "idle") || all.every((q) => q.isPending)) {
+    return <LoadingState text={dashboardTexts.loading} />;
+  }
+
+  const user = userQuery.data;
+  const failed = all.filter((q) => q.isError);
+
+  return (
+    <div className="grid gap-4">
+      <Greeting
+        firstName={user?.first_name ?? user?.firstName ?? sessionUser.first_name ?? sessionUser.firstName}
+        address={user?.address ?? sessionUser.address}
+        apartmentNumber={user?.apartment_number ?? sessionUser.apartment_number}
+      />
+      {failed.length > 0 ? (
+        <div
+          role="alert"
+          className="flex items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
+        >
+          <span>{dashboardTexts.loadError}</span>
+          <Button size="sm" variant="outline" onClick={() => failed.forEach((q) => void q.refetch())}>
+            {dashboardTexts.retry}
+          </Button>
+        </div>
+      ) : null}
+      <NextRentCard payment={paymentQuery.data ?? null} financesPath={paths.finances.path} />
+      <QuickAccess shortcuts={SHORTCUTS} />
+      <LatestMessages
+        messages={messagesQuery.data ?? []}
+        messagesPath={paths.messages.path}
+        messagePath={messagePath}
+      />
+      <UpcomingAppointments
+        appointments={appointmentsQuery.data ?? []}
+        appointmentsPath={paths.appointments.path}
+        appointmentPath={appointmentPath}
+      />
+      <DashboardFooter email={user?.email ?? sessionUser.email} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { ArrowLeft } from "lucide-react";
+import { useLocation, useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { titleForPath } from "@/config/paths";
+import { useBrand } from "@/lib/brand";
+import { shellTexts } from "../texts";
+import { useDocumentTitle } from "../use-document-title";
+import { NotificationsButton } from "./notifications-button";
+import { ProfileButton } from "./profile-button";
+import { ThemeToggle } from "./theme-toggle";
+
+export const HEADER_HEIGHT = 56;
+
+export function Header() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const brand = useBrand();
+  const title = titleForPath(pathname, brand.companyName);
+  useDocumentTitle(title, brand.companyName);
+  const isHome = pathname === "/";
+
+  const goBack = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate("/", { replace: true });
+  };
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 text-card-foreground backdrop-blur supports-[backdrop-filter]:bg-card/85">
+      <div className="mx-auto flex h-full max-w-3xl items-center gap-1 px-2">
+        {isHome ? (
+          <span
+            aria-hidden="true"
+            className="ml-1 flex size-9 shrink-0 items-center justify-center rounded-xl bg-[#15803d] text-sm font-extrabold text-white"
+          >
+            {brand.logoText}
+          </span>
+        ) : (
+          <Button variant="ghost" size="icon" aria-label={shellTexts.back} onClick={goBack}>
+            <ArrowLeft className="size-5" aria-hidden="true" />
+          </Button>
+        )}
+        <p className="ml-1 min-w-0 flex-1 truncate text-base font-semibold" data-testid="header-title">
+          {title}
+        </p>
+        <ThemeToggle />
+        <NotificationsButton />
+        <ProfileButton />
+      </div>
+    </header>
+  );
+}

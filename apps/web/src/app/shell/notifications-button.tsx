@@ -1,0 +1,116 @@
+import { useQuery } from "@tanstack/react-query";
+import { Bell, CalendarDays, MessageSquare } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { appointmentPath, messagePath } from "@/config/paths";
+import { getAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
+import { upcomingAppointments } from "@/features/appointments/upcoming";
+import { getMessagesQueryOptions } from "@/features/messages/api/get-messages";
+import { formatDate, formatRelativeDate, formatTimeRange, truncate } from "@/lib/format";
+import { shellTexts } from "../texts";
+
+const PANEL_APPOINTMENTS = 5;
+const PREVIEW = 80;
+
+export function NotificationsButton() {
+  const [open, setOpen] = useState(false);
+  const unread = useQuery(getMessagesQueryOptions("unread"));
+  const appointments = useQuery(getAppointmentsQueryOptions());
+  const unreadMessages = unread.data ?? [];
+  const upcoming = upcomingAppointments(appointments.data ?? [], new Date(), PANEL_APPOINTMENTS);
+  const count = unreadMessages.length + upcoming.length;
+  const t = shellTexts.notifications;
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={count > 0 ? t.buttonWithCount(count) : t.button}
+        >
+          <Bell className="size-5" aria-hidden="true" />
+          {count > 0 ? (
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 right-1.5 flex min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-4 font-bold text-destructive-foreground"
+            >
+              {count > 9 ? "9+" : count}
+            </span>
+          ) : null}
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" className="overflow-y-auto">
+        <SheetHeader>
+          <SheetTitle>{t.title}</SheetTitle>
+          <SheetDescription>{t.description}</SheetDescription>
+        </SheetHeader>
+        <section aria-labelledby="notif-messages">
+          <h3 id="notif-messages" className="mb-2 text-sm font-semibold">
+            {t.unreadMessages}
+          </h3>
+          {unread.isPending ? (
+            <p className="text-sm text-muted-foreground">{t.loading}</p>
+          ) : unreadMessages.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t.noUnread}</p>
+          ) : (
+            <ul className="grid gap-2">
+              {unreadMessages.map((m) => (
+                <li key={m.id}>
+                  <Link
+                    to={messagePath(m.id)}
+                    onClick={close}
+                    className="flex gap-3 rounded-xl border border-border p-3 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <MessageSquare className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    <span className="grid min-w-0 gap-0.5">
+                      <span className="text-sm font-semibold">{m.subject || m.sender_name}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {m.sender_name} · {formatRelativeDate(m.received_at)}
+                      </span>
+                      <span className="text-sm break-words text-muted-foreground">{truncate(m.content, PREVIEW)}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="notif-appointments">
+          <h3 id="notif-appointments" className="mb-2 text-sm font-semibold">
+            {t.upcomingAppointments}
+          </h3>
+          {appointments.isPending ? (
+            <p className="text-sm text-muted-foreground">{t.loading}</p>
+          ) : upcoming.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t.noAppointments}</p>
+          ) : (
+            <ul className="grid gap-2">
+              {upcoming.map((a) => (
+                <li key={a.id}>
+                  <Link
+                    to={appointmentPath(a.id)}
+                    onClick={close}
+                    className="flex gap-3 rounded-xl border border-border p-3 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <CalendarDays className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    <span className="grid gap-0.5">
+                      <span className="text-sm font-semibold">{a.title}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {formatDate(a.start_time)}, {formatTimeRange(a.start_time, a.end_time)}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </SheetContent>
+    </Sheet>
+  );
+}

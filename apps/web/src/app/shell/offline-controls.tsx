@@ -1,0 +1,143 @@
+import { Info, Wifi, WifiOff } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { toast } from "@/components/ui/use-toast";
+import { useAuth } from "@/features/auth/components/auth-provider";
+import { onNetworkChange, setManualOffline, useNetworkState } from "@/lib/network";
+import { cn } from "@/lib/utils";
+import { shellTexts } from "../texts";
+
+/** Spec section 9: the toggle pulses for 1 s after a change. */
+export const PULSE_MS = 1000;
+
+/** Toasts when the browser loses or regains the network (spec section 8). */
+function useNetworkToasts() {
+  useEffect(
+    () =>
+      onNetworkChange((next, previous) => {
+        if (next.browserOnline === previous.browserOnline) return;
+        const t = shellTexts.offline;
+        toast(
+          next.browserOnline
+            ? { title: t.restoredTitle, description: t.restoredDescription }
+            : { title: t.lostTitle, description: t.lostDescription },
+        );
+      }),
+    [],
+  );
+}
+
+export function OfflineControls() {
+  const network = useNetworkState();
+  const { state } = useAuth();
+  const [pulsing, setPulsing] = useState(false);
+  const pulseTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const previousOffline = useRef(network.offline);
+  useNetworkToasts();
+
+  useEffect(() => {
+    if (previousOffline.current === network.offline) return;
+    previousOffline.current = network.offline;
+    setPulsing(true);
+    if (pulseTimer.current) clearTimeout(pulseTimer.current);
+    pulseTimer.current = setTimeout(() => setPulsing(false), PULSE_MS);
+  }, [network.offline]);
+
+  useEffect(
+    () => () => {
+      if (pulseTimer.current) clearTimeout(pulseTimer.current);
+    },
+    [],
+  );
+
+  const t = shellTexts.offline;
+  const label = network.offline ? t.activeTooltip : t.inactiveTooltip;
+
+  const toggle = async () => {
+    const nextManual = !network.offline;
+    await setManualOffline(nextManual);
+    toast(
+      nextManual
+        ? { title: t.manualOnTitle, description: t.manualOnDescription }
+        : { title: t.manualOffTitle, description: t.manualOffDescription },
+    );
+  };
+
+  const s = shellTexts.status;
+  const authStatus =
+    state.status === "signed-in"
+      ? s.signedIn(state.user.email)
+      : state.status === "checking"
+        ? s.checking
+        : s.signedOut;
+
+  return (
+    <div className="fixed right-4 bottom-[calc(56px+1rem)] z-30 flex flex-col items-center gap-2">
+      <Dialog>
+        <DialogTrigger asChild>
+          <button
+            type="button"
+            aria-label={s.button}
+            className="flex size-9 items-center justify-center rounded-full border border-border bg-card text-muted-foreground shadow-md hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <Info className="size-4" aria-hidden="true" />
+          </button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{s.title}</DialogTitle>
+            <DialogDescription>{s.description}</DialogDescription>
+          </DialogHeader>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">{s.network}</dt>
+            <dd className="font-medium" data-testid="status-network">
+              {network.browserOnline ? s.online : s.offline}
+            </dd>
+            <dt className="text-muted-foreground">{s.manual}</dt>
+            <dd className="font-medium" data-testid="status-manual">
+              {network.manualOffline ? s.on : s.off}
+            </dd>
+            <dt className="text-muted-foreground">{s.effective}</dt>
+            <dd className="font-medium">{network.offline ? s.effectiveOffline : s.effectiveOnline}</dd>
+            <dt className="text-muted-foreground">{s.auth}</dt>
+            <dd className="font-medium break-all" data-testid="status-auth">
+              {authStatus}
+            </dd>
+          </dl>
+        </DialogContent>
+      </Dialog>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <button
+            type="button"
+            aria-label={label}
+            aria-pressed={network.offline}
+            data-state-offline={network.offline}
+            data-pulsing={pulsing || undefined}
+            onClick={() => void toggle()}
+            className={cn(
+              "flex size-12 items-center justify-center rounded-full text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              network.offline ? "bg-red-700 hover:bg-red-800" : "bg-green-700 hover:bg-green-800",
+              pulsing && "animate-pulse-once",
+            )}
+          >
+            {network.offline ? (
+              <WifiOff className="size-5" aria-hidden="true" />
+            ) : (
+              <Wifi className="size-5" aria-hidden="true" />
+            )}
+          </button>
+        </TooltipTrigger>
+        <TooltipContent side="left">{label}</TooltipContent>
+      </Tooltip>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { BrandConfig } from "@mieter-portal/contracts";
+
+/** Used until /api/v1/config answered once (and cached), e.g. in tests or when served without the server. */
+export const DEFAULT_BRAND: BrandConfig = {
+  companyName: "Grünfeld Hausverwaltung",
+  logoText: "GH",
+  supportEmail: "service@gruenfeld-hausverwaltung.de",
+  supportPhone: "+49 30 1234567",
+  supportHours: "Mo-Fr 9:00-17:00",
+  emergencyHotline: "+49 30 7654321",
+  officeAddress: "Lindenstraße 12, 10969 Berlin",
+  imprint: { legalName: "", representative: "", register: "", vatId: "" },
+};
+
+function readMeta(name: string): string | null {
+  if (typeof document === "undefined") return null;
+  const content = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content?.trim();
+  // Unreplaced placeholders (dist served by something other than our server) are not a brand.
+  if (!content || content.startsWith("__MP_")) return null;
+  return content;
+}
+
+/** The server writes the brand into index.html; reading it there avoids a flash of the default name. */
+export function brandFromDocument(): BrandConfig {
+  return {
+    ...DEFAULT_BRAND,
+    companyName: readMeta("mp-company-name") ?? DEFAULT_BRAND.companyName,
+    logoText: readMeta("mp-logo-text") ?? DEFAULT_BRAND.logoText,
+  };
+}

@@ -1,0 +1,18 @@
+import type { Appointment } from "@mieter-portal/contracts";
+import { DASHBOARD_APPOINTMENT_COUNT } from "./texts";
+
+/** Appointments whose start lies in the future, soonest first. */
+export function upcomingAppointments(
+  appointments: Appointment[],
+  now: Date = new Date(),
+  count = DASHBOARD_APPOINTMENT_COUNT,
+): Appointment[] {
+  const nowMs = now.getTime();
+  return appointments
+    .filter((a) => {
+      const start = Date.parse(a.start_time);
+      return !Number.isNaN(start) && start > nowMs;
+    })
+    .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))
+    .slice(0, count);
+}

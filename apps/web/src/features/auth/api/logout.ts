@@ -1,0 +1,6 @@
+import { apiRequest } from "@/lib/api-client";
+
+/** POST /api/auth/logout: the server revokes the token. */
+export async function logoutOnServer(): Promise<void> {
+  await apiRequest("POST", "/api/auth/logout");
+}

@@ -1,0 +1,168 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "@/components/ui/use-toast";
+import { setCurrentToken } from "@/lib/api-client";
+import { setManualOffline } from "@/lib/network";
+import { setUnauthorizedHandler } from "@/lib/query-client";
+import { checkToken } from "@/lib/token";
+import { logoutOnServer } from "../api/logout";
+import { clearSessionData, persistSession, readStartupSession, type SessionUser, type StoredSession } from "../session";
+import { authTexts } from "../texts";
+
+/** Spec section 9. */
+export const LOGOUT_REDIRECT_DELAY = 100;
+export const CACHE_INVALIDATION_DELAY = 100;
+/** Browser timers overflow beyond ~24.8 days. */
+const MAX_TIMER = 2 ** 31 - 1;
+
+export type AuthState =
+  | { status: "checking" }
+  | { status: "signed-out" }
+  | { status: "signed-in"; token: string; user: SessionUser };
+
+interface AuthContextValue {
+  state: AuthState;
+  /** Stores a successful login and signs the tenant in. */
+  completeLogin: (session: StoredSession) => Promise<void>;
+  /** Programmatic logout: server call, then everything local is cleared (also when the call fails). */
+  logout: () => Promise<void>;
+  /** Menu 'Abmelden': clears everything locally without a server call. */
+  signOutLocally: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error("useAuth muss innerhalb von AuthProvider verwendet werden.");
+  return value;
+}
+
+/** The signed-in tenant; only for components below the signed-in gate. */
+export function useSessionUser(): SessionUser {
+  const { state } = useAuth();
+  if (state.status !== "signed-in") throw new Error("Nicht angemeldet.");
+  return state.user;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: "checking" });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const expiryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Several failing queries must end the session only once. */
+  const expiring = useRef(false);
+
+  const clearLocal = useCallback(async () => {
+    if (expiryTimer.current) clearTimeout(expiryTimer.current);
+    setCurrentToken(null);
+    queryClient.cancelQueries();
+    queryClient.clear();
+    await clearSessionData();
+    await setManualOffline(false);
+  }, [queryClient]);
+
+  const finishLogout = useCallback(
+    (description: string = authTexts.logoutDescription) => {
+      toast({ title: authTexts.logoutTitle, description });
+      setTimeout(() => {
+        setState({ status: "signed-out" });
+        navigate("/login", { replace: true });
+      }, LOGOUT_REDIRECT_DELAY);
+    },
+    [navigate],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutOnServer();
+    } catch (error) {
+      console.warn("[auth] Abmelden am Server fehlgeschlagen, lokale Daten werden trotzdem gelöscht", error);
+    }
+    await clearLocal();
+    finishLogout();
+  }, [clearLocal, finishLogout]);
+
+  const signOutLocally = useCallback(async () => {
+    await clearLocal();
+    setState({ status: "signed-out" });
+    toast({ title: authTexts.logoutTitle, description: authTexts.logoutDescription });
+    navigate("/login", { replace: true });
+  }, [clearLocal, navigate]);
+
+  /** Expired or revoked session: silent logout with the notice (spec section 8). */
+  const expire = useCallback(
+    async (description?: string) => {
+      if (expiring.current) return;
+      expiring.current = true;
+      await clearLocal();
+      finishLogout(description);
+    },
+    [clearLocal, finishLogout],
+  );
+
+  const watchExpiry = useCallback(
+    (token: string) => {
+      if (expiryTimer.current) clearTimeout(expiryTimer.current);
+      const check = checkToken(token);
+      if (check.kind !== "valid") return;
+      const delay = check.expiresAt - Date.now();
+      if (delay < MAX_TIMER) expiryTimer.current = setTimeout(() => void expire(), delay);
+    },
+    [expire],
+  );
+
+  const completeLogin = useCallback(
+    async (session: StoredSession) => {
+      await persistSession(session);
+      expiring.current = false;
+      watchExpiry(session.token);
+      setState({ status: "signed-in", token: session.token, user: session.user });
+    },
+    [watchExpiry],
+  );
+
+  // Start-up check: runs once; nothing but 'Lädt...' renders until it finished.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      const result = await readStartupSession();
+      if (result.kind === "signed-in") {
+        setCurrentToken(result.session.token);
+        watchExpiry(result.session.token);
+        setState({ status: "signed-in", ...result.session });
+        setTimeout(() => void queryClient.invalidateQueries(), CACHE_INVALIDATION_DELAY);
+        return;
+      }
+      if (result.kind === "expired") {
+        await clearLocal();
+        toast({ title: authTexts.logoutTitle, description: authTexts.logoutDescription });
+      }
+      setState({ status: "signed-out" });
+    })();
+  }, [clearLocal, queryClient, watchExpiry]);
+
+  // Once the signed-in state is active, cached server data is refreshed again (spec section 4).
+  const signedIn = state.status === "signed-in";
+  useEffect(() => {
+    if (signedIn) void queryClient.invalidateQueries();
+  }, [signedIn, queryClient]);
+
+  // A 401 on a signed-in request means the server no longer accepts the token.
+  useEffect(() => {
+    setUnauthorizedHandler((error) => {
+      if (!signedIn) return;
+      void expire(error.apiMessage ?? undefined);
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [signedIn, expire]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ state, completeLogin, logout, signOutLocally }),
+    [state, completeLogin, logout, signOutLocally],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

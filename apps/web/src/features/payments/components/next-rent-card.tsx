@@ -1,0 +1,44 @@
+import type { RentPayment } from "@mieter-portal/contracts";
+import { ChevronRight, Euro } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatCurrency, formatDate } from "@/lib/format";
+import { paymentStatusLabel, paymentTexts } from "../texts";
+
+export function NextRentCard({ payment, financesPath }: { payment: RentPayment | null; financesPath: string }) {
+  return (
+    <Card aria-labelledby="next-rent-title">
+      <CardHeader>
+        <CardTitle id="next-rent-title" className="flex items-center gap-2">
+          <Euro className="size-5 text-primary" aria-hidden="true" />
+          {paymentTexts.nextPayment}
+        </CardTitle>
+        {payment ? (
+          <Badge tone={paymentStatusLabel(payment.status).tone}>{paymentStatusLabel(payment.status).label}</Badge>
+        ) : null}
+      </CardHeader>
+      {payment ? (
+        <div className="flex items-end justify-between gap-3">
+          <div>
+            <p className="text-3xl font-bold tracking-tight" data-testid="rent-amount">
+              {formatCurrency(payment.amount, payment.currency)}
+            </p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {paymentTexts.due} <span data-testid="rent-due-date">{formatDate(payment.due_date)}</span>
+            </p>
+          </div>
+          <Link
+            to={financesPath}
+            className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {paymentTexts.details}
+            <ChevronRight className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{paymentTexts.none}</p>
+      )}
+    </Card>
+  );
+}

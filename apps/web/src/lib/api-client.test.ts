@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ApiRequestError,
+  apiRequest,
+  buildApiError,
+  getQueryFn,
+  pathFromQueryKey,
+  resolveApiUrl,
+  setCurrentToken,
+} from "./api-client";
+import { STORAGE_KEYS } from "./storage";
+
+function mockFetch(response: Response) {
+  const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
+  vi.stubGlobal("fetch", fn);
+  return fn;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setCurrentToken(null);
+});
+
+describe("resolveApiUrl", () => {
+  it("moves /api/ and /api/v1/ paths onto the configured base", () => {
+    expect(resolveApiUrl("/api/auth/login", "/api/v1")).toBe("/api/v1/auth/login");
+    expect(resolveApiUrl("/api/v1/tenant/messages", "/api/v1")).toBe("/api/v1/tenant/messages");
+    expect(resolveApiUrl("/api/tenant/payments/current", "https://api.example.com/v1/")).toBe(
+      "https://api.example.com/v1/tenant/payments/current",
+    );
+    expect(resolveApiUrl("/api/v1/tenant/messages?filter=unread", "https://x.test/base")).toBe(
+      "https://x.test/base/tenant/messages?filter=unread",
+    );
+  });
+
+  it("does not touch other paths or look-alikes", () => {
+    expect(resolveApiUrl("/apiary/x", "/api/v1")).toBe("/apiary/x");
+    expect(resolveApiUrl("/assets/logo.svg", "/api/v1")).toBe("/assets/logo.svg");
+    expect(resolveApiUrl("https://other.test/api/x", "/api/v1")).toBe("https://other.test/api/x");
+  });
+});
+
+describe("buildApiError", () => {
+  it("is 'status: body' and keeps the API's code, message and fields", () => {
+    const body = JSON.stringify({ error: "validation_failed", message: "Bitte prüfen.", fields: { email: "falsch" } });
+    const error = buildApiError(400, "Bad Request", body);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error.message).toBe(`400: ${body}`);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe("validation_failed");
+    expect(error.apiMessage).toBe("Bitte prüfen.");
+    expect(error.fields).toEqual({ email: "falsch" });
+  });
+
+  it("uses the plain body text, or the status text when the body is empty", () => {
+    expect(buildApiError(502, "Bad Gateway", "upstream down").message).toBe("502: upstream down");
+    expect(buildApiError(503, "Service Unavailable", "").message).toBe("503: Service Unavailable");
+    expect(buildApiError(500, "", "").code).toBeNull();
+  });
+});
+
+describe("pathFromQueryKey", () => {
+  it("takes the path from the first key and parameters from a second object", () => {
+    expect(pathFromQueryKey(["/api/v1/tenant/messages"])).toBe("/api/v1/tenant/messages");
+    expect(pathFromQueryKey(["/api/v1/tenant/messages", { filter: "unread" }])).toBe(
+      "/api/v1/tenant/messages?filter=unread",
+    );
+    expect(pathFromQueryKey(["/api/v1/tenant/finances", { year: 2024, x: undefined }])).toBe(
+      "/api/v1/tenant/finances?year=2024",
+    );
+  });
+
+  it("refuses a key without a path", () => {
+    expect(() => pathFromQueryKey([42])).toThrow();
+  });
+});
+
+describe("requests", () => {
+  it("sends X-API-Key, the bearer token and JSON", async () => {
+    const fetchMock = mockFetch(new Response("{}", { status: 200 }));
+    setCurrentToken("t.o.k");
+    await apiRequest("POST", "/api/tenant/appointments", { type: "other" });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    const headers = new Headers(init?.headers);
+    expect(url).toBe("/api/v1/tenant/appointments");
+    expect(headers.get("X-API-Key")).toBe("mp-web-client-2025");
+    expect(headers.get("Authorization")).toBe("Bearer t.o.k");
+    expect(headers.get("Content-Type")).toBe("application/json");
+    expect(init?.body).toBe('{"type":"other"}');
+  });
+
+  it("falls back to the browser-storage token, then the legacy key", async () => {
+    const fetchMock = mockFetch(new Response("{}", { status: 200 }));
+    localStorage.setItem("auth_token", "legacy.token.x");
+    await apiRequest("POST", "/api/auth/logout");
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get("Authorization")).toBe("Bearer legacy.token.x");
+    localStorage.setItem(STORAGE_KEYS.authToken, "current.token.x");
+    await apiRequest("POST", "/api/auth/logout");
+    expect(new Headers(fetchMock.mock.calls[1]![1]?.headers).get("Authorization")).toBe("Bearer current.token.x");
+  });
+
+  it("sends no Authorization header without a token and no body without payload", async () => {
+    const fetchMock = mockFetch(new Response(null, { status: 204 }));
+    await apiRequest("POST", "/api/auth/logout");
+    const init = fetchMock.mock.calls[0]![1];
+    expect(new Headers(init?.headers).has("Authorization")).toBe(false);
+    expect(init?.body).toBeUndefined();
+  });
+
+  it("throws 'status: body' on a non-ok answer", async () => {
+    mockFetch(new Response("kaputt", { status: 500, statusText: "Internal Server Error" }));
+    await expect(apiRequest("POST", "/api/x")).rejects.toThrow("500: kaputt");
+  });
+
+  it("a 401 on a query throws by default and gives null in the alternative mode", async () => {
+    const body = JSON.stringify({ error: "unauthorized", message: "Bitte melden Sie sich an." });
+    const context = { queryKey: ["/api/v1/auth/user"], signal: new AbortController().signal } as never;
+    mockFetch(new Response(body, { status: 401 }));
+    await expect(getQueryFn({ on401: "throw" })(context)).rejects.toMatchObject({ status: 401, code: "unauthorized" });
+    mockFetch(new Response(body, { status: 401 }));
+    await expect(getQueryFn({ on401: "returnNull" })(context)).resolves.toBeNull();
+  });
+
+  it("a query GETs the path of its first key and returns the JSON", async () => {
+    const fetchMock = mockFetch(Response.json([{ id: "1" }]));
+    const context = {
+      queryKey: ["/api/v1/tenant/messages", { filter: "all" }],
+      signal: new AbortController().signal,
+    } as never;
+    await expect(getQueryFn({ on401: "throw" })(context)).resolves.toEqual([{ id: "1" }]);
+    expect(fetchMock.mock.calls[0]![0]).toBe("/api/v1/tenant/messages?filter=all");
+    expect(fetchMock.mock.calls[0]![1]?.method).toBe("GET");
+  });
+});

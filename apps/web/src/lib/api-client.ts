@@ -1,0 +1,156 @@
+import type { QueryFunction, QueryKey } from "@tanstack/react-query";
+import { env } from "@/config/env";
+import { getBrowserItem, LEGACY_TOKEN_KEY, STORAGE_KEYS } from "./storage";
+import { isRecord } from "./utils";
+
+/** A non-ok HTTP answer. The message is the spec's "status: body" (spec section 5). */
+export class ApiRequestError extends Error {
+  override readonly name = "ApiRequestError";
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Error code of the API's `{error, message, fields}` body, when there is one. */
+    readonly code: string | null,
+    /** The API's German message, when there is one. */
+    readonly apiMessage: string | null,
+    readonly fields: Record<string, string> | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Builds the error of a non-ok response from its status, status text and body text. */
+export function buildApiError(status: number, statusText: string, bodyText: string): ApiRequestError {
+  const text = bodyText.trim() || statusText || "Unbekannter Fehler";
+  let code: string | null = null;
+  let apiMessage: string | null = null;
+  let fields: Record<string, string> | null = null;
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    if (isRecord(body)) {
+      if (typeof body.error === "string") code = body.error;
+      if (typeof body.message === "string") apiMessage = body.message;
+      if (isRecord(body.fields)) {
+        fields = Object.fromEntries(
+          Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+        );
+      }
+    }
+  } catch {
+    // plain-text body: the message keeps it verbatim
+  }
+  return new ApiRequestError(status, `${status}: ${text}`, code, apiMessage, fields);
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  let bodyText = "";
+  try {
+    bodyText = await res.text();
+  } catch {
+    bodyText = "";
+  }
+  throw buildApiError(res.status, res.statusText, bodyText);
+}
+
+/** Paths starting with /api/v1/ or /api/ are moved onto the configured API base (spec section 7). */
+export function resolveApiUrl(path: string, base: string = env.apiBase): string {
+  const cleanBase = base.replace(/\/+$/, "");
+  for (const prefix of ["/api/v1", "/api"]) {
+    if (path === prefix) return cleanBase;
+    if (path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`)) return cleanBase + path.slice(prefix.length);
+  }
+  return path;
+}
+
+let tokenInMemory: string | null = null;
+
+/** The auth layer tells the client which token is current (device storage is async). */
+export function setCurrentToken(token: string | null): void {
+  tokenInMemory = token;
+}
+
+/** Bearer token: the signed-in one, else browser storage, else the legacy browser key. */
+export function getAuthToken(): string | null {
+  return tokenInMemory ?? getBrowserItem(STORAGE_KEYS.authToken) ?? getBrowserItem(LEGACY_TOKEN_KEY);
+}
+
+export function buildHeaders(extra?: Record<string, string>, { withToken = true } = {}): Headers {
+  const headers = new Headers(extra);
+  headers.set("X-API-Key", env.apiKey);
+  headers.set("Accept", "application/json");
+  const token = withToken ? getAuthToken() : null;
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  return headers;
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Send cookies too (login does, spec section 7). */
+  withCredentials?: boolean;
+}
+
+/** One request to the API; throws ApiRequestError on a non-ok answer. */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const headers = buildHeaders(options.headers);
+  let body: BodyInit | undefined;
+  if (data instanceof FormData) {
+    body = data;
+  } else if (data !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(data);
+  }
+  const res = await fetch(resolveApiUrl(url), {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+    credentials: options.withCredentials ? "include" : "same-origin",
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+export async function readJson(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** The query key's first element is the path; a plain object as second element becomes the query string. */
+export function pathFromQueryKey(queryKey: QueryKey): string {
+  const [path, params] = queryKey;
+  if (typeof path !== "string") throw new Error("Der erste Teil des Query-Keys muss ein Pfad sein.");
+  if (!isRecord(params)) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}${path.includes("?") ? "&" : "?"}${query}` : path;
+}
+
+export type UnauthorizedBehavior = "throw" | "returnNull";
+
+/** GET of the path in the first cache key. A 401 throws, or gives null in the alternative mode. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(resolveApiUrl(pathFromQueryKey(queryKey)), {
+      method: "GET",
+      headers: buildHeaders(),
+      signal,
+      credentials: "same-origin",
+    });
+    if (on401 === "returnNull" && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await readJson(res)) as T;
+  };
+}

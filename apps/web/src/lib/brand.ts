@@ -1,0 +1,67 @@
+import type { BrandConfig, PublicConfig } from "@mieter-portal/contracts";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { brandFromDocument, DEFAULT_BRAND } from "@/config/brand";
+import { getQueryFn } from "./api-client";
+import { getItem, STORAGE_KEYS, setItem } from "./storage";
+import { isRecord } from "./utils";
+
+export const configQueryKey = ["/api/v1/config"] as const;
+
+const fetchConfig = getQueryFn<unknown>({ on401: "throw" });
+
+/** A light check instead of the zod schema: this runs on the login screen (size budget). */
+export function toBrand(value: unknown): BrandConfig | null {
+  if (!isRecord(value)) return null;
+  if (typeof value.companyName !== "string" || !value.companyName.trim()) return null;
+  if (typeof value.logoText !== "string" || !value.logoText.trim()) return null;
+  const text = (key: keyof BrandConfig) =>
+    typeof value[key] === "string" ? (value[key] as string) : DEFAULT_BRAND[key];
+  const imprint = isRecord(value.imprint) ? value.imprint : {};
+  const imprintText = (key: keyof BrandConfig["imprint"]) =>
+    typeof imprint[key] === "string" ? (imprint[key] as string) : DEFAULT_BRAND.imprint[key];
+  return {
+    companyName: value.companyName,
+    logoText: value.logoText,
+    supportEmail: text("supportEmail") as string,
+    supportPhone: text("supportPhone") as string,
+    supportHours: text("supportHours") as string,
+    emergencyHotline: text("emergencyHotline") as string,
+    officeAddress: text("officeAddress") as string,
+    imprint: {
+      legalName: imprintText("legalName"),
+      representative: imprintText("representative"),
+      register: imprintText("register"),
+      vatId: imprintText("vatId"),
+    },
+  };
+}
+
+export function getConfigQueryOptions() {
+  return queryOptions({
+    queryKey: configQueryKey,
+    queryFn: async (context): Promise<PublicConfig> => {
+      const body = await fetchConfig(context);
+      const brand = toBrand(isRecord(body) ? body.brand : null);
+      if (!brand) throw new Error("Ungültige Konfiguration vom Server");
+      // Kept on the device so the brand is right offline too.
+      await setItem(STORAGE_KEYS.brand, brand).catch(() => undefined);
+      return { brand, version: isRecord(body) && typeof body.version === "string" ? body.version : "" };
+    },
+    staleTime: 60 * 60 * 1000,
+    meta: { silent: true },
+  });
+}
+
+/** Seeds the cache with the brand of the last visit so the first paint uses it. */
+export async function seedBrandFromDevice(queryClient: QueryClient): Promise<void> {
+  const brand = toBrand(await getItem<unknown>(STORAGE_KEYS.brand));
+  if (brand && !queryClient.getQueryData(configQueryKey)) {
+    queryClient.setQueryData(configQueryKey, { brand, version: "" }, { updatedAt: 0 });
+  }
+}
+
+/** Brand from the server's config, else the cached copy, else what the server wrote into index.html. */
+export function useBrand(): BrandConfig {
+  const { data } = useQuery(getConfigQueryOptions());
+  return data?.brand ?? brandFromDocument();
+}
