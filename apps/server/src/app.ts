@@ -41,6 +41,11 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   };
 }
 
+/** The PostgreSQL schema the app works in (undefined on SQLite). */
+export function migrationSchema(config: AppConfig): string | undefined {
+  return config.database.kind === "postgres" ? (config.database.schema ?? "public") : undefined;
+}
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -55,7 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database = options.database ?? openDatabase(config.database);
   if (!options.database) app.addHook("onClose", () => database.destroy());
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, migrationSchema(config));
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);

@@ -54,8 +54,16 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     };
   }
   database = openDatabase(config.database);
-  const app = await buildApp(config, { database, logger: false });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { database, logger: false });
+    await app.ready();
+  } catch (err) {
+    await database.destroy();
+    await dropSchema?.();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     app,
     db: database.db,
