@@ -1,0 +1,268 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  type AppointmentType,
+  appointmentType,
+  calendarDate,
+  LIMITS,
+  passwordResetRequest,
+  type RepairStatus,
+  repairStatus,
+  requiredText,
+  uuid,
+} from "@mieter-portal/contracts";
+import { z } from "zod";
+import { germanDate } from "../../db/seed/calendar.js";
+import { HttpError } from "../../lib/errors.js";
+import { nowIso } from "../../lib/time.js";
+import { createDocument } from "../../repositories/documents.js";
+import { setRepairStatus as updateRepairStatus } from "../../repositories/repairs.js";
+import { CommandError, instantArgument, optionalText, parseOptions, UsageError } from "../args.js";
+import { type AdminCommand, requireTenantByEmail, timeRange } from "../context.js";
+
+const email = passwordResetRequest.shape.email;
+
+/** German labels as the app shows them. */
+export const REPAIR_STATUS_LABELS: Record<RepairStatus, string> = {
+  reported: "Gemeldet",
+  confirmed: "Bestätigt",
+  scheduled: "Geplant",
+  in_progress: "In Bearbeitung",
+  completed: "Abgeschlossen",
+  canceled: "Storniert",
+};
+
+const DEFAULT_APPOINTMENT_TITLES: Record<AppointmentType, string> = {
+  consultation: "Beratungstermin",
+  inspection: "Besichtigung",
+  repair: "Reparaturtermin",
+  other: "Termin",
+};
+
+const PUBLISHABLE_TYPES = ["contract", "house_rules", "receipt", "utility"] as const;
+
+/** Who acted, as recorded on messages and status changes; defaults to the company. */
+const senderOption = optionalText(LIMITS.nameMax, "Absender");
+
+export const sendMessage: AdminCommand = {
+  name: "send-message",
+  summary: "Nachricht der Hausverwaltung an einen Mieter senden (neue Unterhaltung oder Antwort)",
+  usage:
+    'send-message --email <adresse> --subject "<betreff>" --content "<text>" [--sender "<name>"]\n' +
+    'send-message --email <adresse> --thread <unterhaltungs-id> --content "<text>" [--sender "<name>"]',
+  async run({ db, config, io }, argv) {
+    const o = parseOptions(
+      argv,
+      z.object({
+        email,
+        subject: optionalText(LIMITS.subjectMax, "Betreff"),
+        content: requiredText(LIMITS.messageMax, "Nachricht"),
+        sender: senderOption,
+        thread: uuid.optional(),
+      }),
+    );
+    if (!o.subject && !o.thread) throw new UsageError("--subject ist erforderlich (oder --thread für eine Antwort).");
+    const tenant = await requireTenantByEmail(db, o.email);
+    const sender = o.sender ?? config.brand.companyName;
+    const at = nowIso();
+    const threadId = o.thread ?? randomUUID();
+    await db.transaction().execute(async (trx) => {
+      if (o.thread) {
+        const updated = await trx
+          .updateTable("message_threads")
+          .set({ last_message_at: at })
+          .where("id", "=", o.thread)
+          .where("tenant_id", "=", tenant.id)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) {
+          throw new CommandError(`${tenant.name} hat keine Unterhaltung mit der ID ${o.thread}.`);
+        }
+      } else {
+        await trx
+          .insertInto("message_threads")
+          .values({ id: threadId, tenant_id: tenant.id, subject: o.subject!, created_at: at, last_message_at: at })
+          .execute();
+      }
+      await trx
+        .insertInto("messages")
+        .values({
+          id: randomUUID(),
+          thread_id: threadId,
+          tenant_id: tenant.id,
+          direction: "inbound",
+          actor_kind: "staff",
+          staff_user_id: null,
+          sender_name: sender,
+          content: o.content,
+          received_at: at,
+          read_at: null,
+        })
+        .execute();
+    });
+    io.out(
+      o.thread
+        ? `Antwort von ${sender} an ${tenant.name} <${tenant.email}> in Unterhaltung ${threadId} gesendet.`
+        : `Nachricht „${o.subject}“ von ${sender} an ${tenant.name} <${tenant.email}> gesendet (Unterhaltung ${threadId}).`,
+    );
+  },
+};
+
+export const publishDocument: AdminCommand = {
+  name: "publish-document",
+  summary: "Dokument (PDF, DOC, DOCX, JPEG, PNG) für einen Mieter veröffentlichen",
+  usage:
+    'publish-document --email <adresse> --file <pfad> --title "<titel>" --type contract|house_rules|receipt|utility',
+  async run({ db, files, io }, argv) {
+    const o = parseOptions(
+      argv,
+      z.object({
+        email,
+        file: requiredText(4096, "Datei"),
+        title: requiredText(LIMITS.titleMax, "Titel"),
+        type: z.enum(PUBLISHABLE_TYPES, {
+          error: "Dokumentart muss contract, house_rules, receipt oder utility sein.",
+        }),
+      }),
+    );
+    const tenant = await requireTenantByEmail(db, o.email);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(o.file);
+    } catch (err) {
+      throw new CommandError(
+        `Die Datei ${o.file} ist nicht lesbar (${(err as NodeJS.ErrnoException).code ?? "Fehler"}).`,
+      );
+    }
+    try {
+      const document = await createDocument(db, files, {
+        tenantId: tenant.id,
+        title: o.title,
+        type: o.type,
+        bytes,
+        filename: path.basename(o.file),
+        actorKind: "staff",
+      });
+      io.out(
+        `Dokument „${document.title}“ (${o.type}, ${document.file_type}, ${document.file_size} Bytes) ` +
+          `für ${tenant.name} <${tenant.email}> veröffentlicht (ID ${document.id}).`,
+      );
+    } catch (err) {
+      if (err instanceof HttpError) throw new CommandError(`Dokument nicht veröffentlicht: ${err.message}`);
+      throw err;
+    }
+  },
+};
+
+export const setRepairStatus: AdminCommand = {
+  name: "set-repair-status",
+  summary: "Status einer Reparatur setzen (mit Verlaufseintrag)",
+  usage:
+    "set-repair-status --id <reparatur-id> --status reported|confirmed|scheduled|in_progress|completed|canceled\n" +
+    '                  [--planned-date JJJJ-MM-TT] [--note "<notiz>"] [--sender "<name>"]',
+  async run({ db, config, io }, argv) {
+    const o = parseOptions(
+      argv,
+      z.object({
+        id: uuid,
+        status: z.enum(repairStatus.options, {
+          error: `Status muss einer von ${repairStatus.options.join(", ")} sein.`,
+        }),
+        "planned-date": calendarDate.optional(),
+        note: optionalText(LIMITS.notesMax, "Notiz"),
+        sender: senderOption,
+      }),
+    );
+    const repair = await db
+      .selectFrom("repairs")
+      .innerJoin("tenants", "tenants.id", "repairs.tenant_id")
+      .select(["repairs.planned_date", "tenants.email", "tenants.first_name", "tenants.last_name"])
+      .where("repairs.id", "=", o.id)
+      .executeTakeFirst();
+    if (!repair) throw new CommandError(`Es gibt keine Reparatur mit der ID ${o.id}.`);
+    if (o.status === "scheduled" && !o["planned-date"] && !repair.planned_date) {
+      throw new UsageError("--planned-date ist für den Status scheduled erforderlich.");
+    }
+    const actorName = o.sender ?? config.brand.companyName;
+    const updated = await updateRepairStatus(db, o.id, {
+      status: o.status,
+      plannedDate: o["planned-date"],
+      note: o.note ?? null,
+      actorKind: "staff",
+      actorName,
+    });
+    if (!updated) throw new CommandError(`Es gibt keine Reparatur mit der ID ${o.id}.`);
+    io.out(
+      `Reparatur ${o.id} von ${repair.first_name} ${repair.last_name} <${repair.email}>: ` +
+        `Status „${REPAIR_STATUS_LABELS[o.status]}“ gesetzt von ${actorName}.`,
+    );
+    if (updated.planned_date) io.out(`Geplant für ${germanDate(updated.planned_date)}.`);
+    if (o.note) io.out(`Notiz: ${o.note}`);
+  },
+};
+
+export const proposeAppointment: AdminCommand = {
+  name: "propose-appointment",
+  summary: "Termin vorschlagen (Status ausstehend, der Mieter bestätigt im Portal)",
+  usage:
+    "propose-appointment --email <adresse> --type consultation|inspection|repair|other\n" +
+    '                    --start 2026-12-01T10:00 --end 2026-12-01T11:00 [--title "<titel>"] [--location "<ort>"]\n' +
+    '                    [--notes "<notiz>"] [--sender "<name>"]   (Zeiten ohne Zone gelten als Berliner Zeit)',
+  async run({ db, config, io }, argv) {
+    const o = parseOptions(
+      argv,
+      z.object({
+        email,
+        type: appointmentType,
+        start: instantArgument("Beginn"),
+        end: instantArgument("Ende"),
+        title: optionalText(LIMITS.titleMax, "Titel"),
+        location: optionalText(LIMITS.titleMax, "Ort"),
+        notes: optionalText(LIMITS.notesMax, "Notizen"),
+        sender: senderOption,
+      }),
+    );
+    if (o.end <= o.start) throw new UsageError("--end muss nach --start liegen.");
+    if (o.start <= nowIso()) throw new UsageError("--start muss in der Zukunft liegen.");
+    const tenant = await requireTenantByEmail(db, o.email);
+    const title = o.title ?? DEFAULT_APPOINTMENT_TITLES[o.type];
+    const actorName = o.sender ?? config.brand.companyName;
+    const id = randomUUID();
+    const at = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("appointments")
+        .values({
+          id,
+          tenant_id: tenant.id,
+          type: o.type,
+          title,
+          status: "pending",
+          start_time: o.start,
+          end_time: o.end,
+          requested_date: null,
+          time_slot: null,
+          notes: o.notes ?? null,
+          location: o.location ?? null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await trx
+        .insertInto("appointment_status_changes")
+        .values({
+          id: randomUUID(),
+          appointment_id: id,
+          status: "pending",
+          changed_at: at,
+          actor_kind: "staff",
+          actor_name: actorName,
+        })
+        .execute();
+    });
+    io.out(
+      `Termin „${title}“ am ${timeRange(o.start, o.end)} für ${tenant.name} <${tenant.email}> vorgeschlagen ` +
+        `(ID ${id}); er wartet auf die Bestätigung im Portal.`,
+    );
+  },
+};

@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import {
+  ACCESS_MONTHS_AFTER_TENANCY,
+  calendarDate,
+  LIMITS,
+  newPassword,
+  passwordResetRequest,
+  paymentMethod,
+  RESET_TOKEN_TTL_SECONDS,
+  requiredText,
+} from "@mieter-portal/contracts";
+import { z } from "zod";
+import { germanDate, germanEuros } from "../../db/seed/calendar.js";
+import { hashPassword } from "../../lib/passwords.js";
+import { addMonths, berlinToday } from "../../lib/time.js";
+import { createResetToken, hasPortalAccess, normalizeEmail, setPassword } from "../../repositories/auth.js";
+import { CommandError, euroAmount, optionalText, parseOptions } from "../args.js";
+import { type AdminCommand, currentSecondIso, requireTenantByEmail } from "../context.js";
+
+const email = passwordResetRequest.shape.email;
+
+export const PAYMENT_METHOD_LABELS: Record<z.infer<typeof paymentMethod>, string> = {
+  sepa_direct_debit: "SEPA-Lastschrift",
+  bank_transfer: "Überweisung",
+  standing_order: "Dauerauftrag",
+};
+
+const createTenantOptions = z.object({
+  email,
+  password: newPassword,
+  "first-name": requiredText(LIMITS.nameMax, "Vorname"),
+  "last-name": requiredText(LIMITS.nameMax, "Nachname"),
+  address: requiredText(200, "Adresse"),
+  apartment: optionalText(50, "Wohnung"),
+  start: calendarDate,
+  "base-rent": euroAmount("Grundmiete"),
+  utilities: euroAmount("Nebenkosten"),
+  "payment-method": z
+    .enum(paymentMethod.options, {
+      error: "Zahlungsart muss sepa_direct_debit, bank_transfer oder standing_order sein.",
+    })
+    .default("sepa_direct_debit"),
+  "due-day": z.coerce
+    .number({ error: "Fälligkeitstag muss eine Zahl von 1 bis 31 sein." })
+    .int({ error: "Fälligkeitstag muss eine Zahl von 1 bis 31 sein." })
+    .min(1, { error: "Fälligkeitstag muss eine Zahl von 1 bis 31 sein." })
+    .max(31, { error: "Fälligkeitstag muss eine Zahl von 1 bis 31 sein." })
+    .default(3),
+  "iban-last4": z
+    .string()
+    .regex(/^\d{4}$/, { error: "Die letzten vier Ziffern der IBAN: genau vier Ziffern." })
+    .optional(),
+});
+
+export const createTenant: AdminCommand = {
+  name: "create-tenant",
+  summary: "Mieter mit Mietverhältnis anlegen",
+  usage:
+    "create-tenant --email <adresse> --password <passwort> --first-name <vorname> --last-name <nachname>\n" +
+    "              --address <adresse> [--apartment <wohnung>] --start JJJJ-MM-TT --base-rent 550 --utilities 200\n" +
+    "              [--payment-method sepa_direct_debit|bank_transfer|standing_order] [--due-day 3] [--iban-last4 1234]",
+  async run({ db, io }, argv) {
+    const o = parseOptions(argv, createTenantOptions);
+    const exists = await db
+      .selectFrom("tenants")
+      .select("id")
+      .where("email_normalized", "=", normalizeEmail(o.email))
+      .executeTakeFirst();
+    if (exists) throw new CommandError(`Es gibt bereits einen Mieter mit der E-Mail-Adresse ${o.email}.`);
+    const passwordHash = await hashPassword(o.password);
+    const tenantId = randomUUID();
+    const createdAt = currentSecondIso();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("tenants")
+        .values({
+          id: tenantId,
+          email: o.email,
+          email_normalized: normalizeEmail(o.email),
+          password_hash: passwordHash,
+          first_name: o["first-name"],
+          last_name: o["last-name"],
+          password_changed_at: createdAt,
+          created_at: createdAt,
+        })
+        .execute();
+      await trx
+        .insertInto("tenancies")
+        .values({
+          id: randomUUID(),
+          tenant_id: tenantId,
+          address: o.address,
+          apartment_number: o.apartment ?? null,
+          start_date: o.start,
+          end_date: null,
+          base_rent_cents: o["base-rent"],
+          utilities_cents: o.utilities,
+          payment_method: o["payment-method"],
+          due_day: o["due-day"],
+          iban_last4: o["iban-last4"] ?? null,
+          created_at: createdAt,
+        })
+        .execute();
+    });
+    const total = o["base-rent"] + o.utilities;
+    io.out(`Mieter angelegt: ${o["first-name"]} ${o["last-name"]} <${o.email}> (ID ${tenantId})`);
+    io.out(`Mietverhältnis: ${o.address}${o.apartment ? `, ${o.apartment}` : ""}, ab ${germanDate(o.start)}`);
+    io.out(
+      `Miete: ${germanEuros(total)} (${germanEuros(o["base-rent"])} Grundmiete + ${germanEuros(o.utilities)} Nebenkosten), ` +
+        `${PAYMENT_METHOD_LABELS[o["payment-method"]]}, fällig am ${o["due-day"]}. des Monats`,
+    );
+    io.out("Der Mieter kann sich jetzt mit E-Mail-Adresse und Passwort anmelden.");
+  },
+};
+
+export const endTenancy: AdminCommand = {
+  name: "end-tenancy",
+  summary: "Laufendes Mietverhältnis beenden (Portalzugang endet 3 Monate später)",
+  usage: "end-tenancy --email <adresse> --date JJJJ-MM-TT",
+  async run({ db, io }, argv) {
+    const o = parseOptions(argv, z.object({ email, date: calendarDate }));
+    const tenant = await requireTenantByEmail(db, o.email);
+    const tenancy = await db
+      .selectFrom("tenancies")
+      .select(["id", "start_date", "end_date", "address", "apartment_number"])
+      .where("tenant_id", "=", tenant.id)
+      .orderBy("start_date", "desc")
+      .orderBy("created_at", "desc")
+      .executeTakeFirst();
+    if (!tenancy) throw new CommandError(`${tenant.name} hat kein Mietverhältnis.`);
+    if (o.date < tenancy.start_date) {
+      throw new CommandError(
+        `Das Ende (${germanDate(o.date)}) liegt vor dem Beginn des Mietverhältnisses (${germanDate(tenancy.start_date)}).`,
+      );
+    }
+    await db.updateTable("tenancies").set({ end_date: o.date }).where("id", "=", tenancy.id).execute();
+    const accessUntil = addMonths(o.date, ACCESS_MONTHS_AFTER_TENANCY);
+    const place = `${tenancy.address}${tenancy.apartment_number ? `, ${tenancy.apartment_number}` : ""}`;
+    io.out(
+      `Mietverhältnis von ${tenant.name} (${place}) endet am ${germanDate(o.date)}` +
+        (tenancy.end_date ? ` (bisher: ${germanDate(tenancy.end_date)}).` : "."),
+    );
+    io.out(
+      hasPortalAccess(o.date)
+        ? `Zugang zum Portal bis einschließlich ${germanDate(accessUntil)}.`
+        : `Der Zugang zum Portal ist beendet (seit ${germanDate(accessUntil)}); Anmeldungen und Sitzungen werden abgewiesen.`,
+    );
+  },
+};
+
+export const resetPassword: AdminCommand = {
+  name: "reset-password",
+  summary: "Passwort neu setzen oder Link zum Zurücksetzen per E-Mail senden",
+  usage: "reset-password --email <adresse> [--password <neues passwort>]",
+  async run({ db, config, mailer, io }, argv) {
+    const o = parseOptions(argv, z.object({ email, password: newPassword.optional() }));
+    const tenant = await requireTenantByEmail(db, o.email);
+    if (o.password) {
+      await setPassword(db, tenant.id, await hashPassword(o.password));
+      io.out(`Neues Passwort für ${tenant.name} <${tenant.email}> gesetzt. Alle bisherigen Sitzungen sind beendet.`);
+      return;
+    }
+    const token = await createResetToken(db, tenant.id, RESET_TOKEN_TTL_SECONDS);
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const company = config.brand.companyName;
+    await mailer.send({
+      to: tenant.email,
+      subject: `${company}: Passwort zurücksetzen`,
+      text: [
+        `Guten Tag ${tenant.name},`,
+        "",
+        "die Hausverwaltung hat für Sie das Zurücksetzen Ihres Passworts für das Mieter-Portal angestoßen.",
+        `Öffnen Sie diesen Link innerhalb von ${RESET_TOKEN_TTL_SECONDS / 60} Minuten, um ein neues Passwort festzulegen:`,
+        "",
+        link,
+        "",
+        "Ihr bisheriges Passwort gilt weiter, bis Sie ein neues festlegen.",
+        "",
+        `Ihr Team von ${company}`,
+      ].join("\n"),
+    });
+    const where = config.smtpUrl ? "per SMTP" : `als Datei in ${path.join(config.dataDir, "outbox")}`;
+    io.out(
+      `Link zum Zurücksetzen an ${tenant.email} gesendet (${where}), gültig ${RESET_TOKEN_TTL_SECONDS / 60} Minuten.`,
+    );
+    io.out(`Link: ${link}`);
+  },
+};
+
+export const listTenants: AdminCommand = {
+  name: "list-tenants",
+  summary: "Alle Mieter mit Mietverhältnis und Zugangsstatus auflisten",
+  usage: "list-tenants",
+  async run({ db, io }, argv) {
+    parseOptions(argv, z.object({}));
+    const rows = await db
+      .selectFrom("tenants")
+      .leftJoin("tenancies", "tenancies.tenant_id", "tenants.id")
+      .select([
+        "tenants.id",
+        "tenants.email",
+        "tenants.first_name",
+        "tenants.last_name",
+        "tenancies.address",
+        "tenancies.apartment_number",
+        "tenancies.start_date",
+        "tenancies.end_date",
+      ])
+      .orderBy("tenants.email_normalized")
+      .orderBy("tenancies.start_date", "desc")
+      .execute();
+    if (rows.length === 0) {
+      io.out("Keine Mieter vorhanden.");
+      return;
+    }
+    const today = berlinToday();
+    const seen = new Set<string>();
+    for (const row of rows) {
+      // The latest tenancy decides; older ones of the same tenant are not listed.
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      let access = "kein Mietverhältnis";
+      if (row.start_date) {
+        const end = row.end_date ? addMonths(row.end_date, ACCESS_MONTHS_AFTER_TENANCY) : null;
+        access = !end ? "Zugang aktiv" : end >= today ? `Zugang bis ${germanDate(end)}` : "Zugang beendet";
+      }
+      const period = row.start_date
+        ? `seit ${germanDate(row.start_date)}${row.end_date ? ` bis ${germanDate(row.end_date)}` : ""}`
+        : "";
+      const place = row.address ? `${row.address}${row.apartment_number ? `, ${row.apartment_number}` : ""}` : "";
+      io.out(
+        [`${row.email}`, `${row.first_name} ${row.last_name}`, place, period, access, row.id]
+          .filter(Boolean)
+          .join(" | "),
+      );
+    }
+    io.out(`${seen.size} Mieter.`);
+  },
+};
