@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { type ActorKind, API_BASE, type DocumentType, LIMITS, type TenantDocument } from "@mieter-portal/contracts";
+import type { Db } from "../db/connection.js";
+import type { DocumentRow } from "../db/types.js";
+import { HttpError } from "../lib/errors.js";
+import type { FileStore } from "../lib/file-store.js";
+import { nowIso } from "../lib/time.js";
+import {
+  DOCUMENT_TOO_LARGE,
+  DOCUMENT_TYPE_NOT_ALLOWED,
+  detectDocumentType,
+  EMPTY_FILE,
+  removeAll,
+  sanitizeFilename,
+  withTypeExtension,
+} from "../lib/uploads.js";
+
+export const documentFileUrl = (id: string) => `${API_BASE}/tenant/documents/${id}/file`;
+
+function toTenantDocument(row: DocumentRow): TenantDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type as DocumentType,
+    file_type: row.mime_type,
+    file_size: Number(row.size_bytes),
+    file_url: documentFileUrl(row.id),
+    uploaded_at: row.uploaded_at,
+    is_tenant_uploaded: Number(row.is_tenant_uploaded) === 1,
+  };
+}
+
+/** The tenant's documents, newest upload first. */
+export async function listDocuments(db: Db, tenantId: string): Promise<TenantDocument[]> {
+  const rows = await db
+    .selectFrom("documents")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .orderBy("uploaded_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(toTenantDocument);
+}
+
+/** What a download needs; undefined when the document does not exist or belongs to someone else. */
+export async function findDocumentFile(db: Db, tenantId: string, documentId: string) {
+  return db
+    .selectFrom("documents")
+    .select(["storage_key", "mime_type", "original_filename", "size_bytes"])
+    .where("id", "=", documentId)
+    .where("tenant_id", "=", tenantId)
+    .executeTakeFirst();
+}
+
+export interface NewDocument {
+  tenantId: string;
+  /** Shown title; defaults to the cleaned file name. */
+  title?: string | null;
+  type: DocumentType;
+  bytes: Buffer;
+  /** Name the file came with (cleaned here). */
+  filename?: string | null;
+  /** tenant = uploaded in the portal; staff/system = published by the management. */
+  actorKind: ActorKind;
+}
+
+/**
+ * Checks a document by its bytes (PDF, DOC, DOCX, JPEG, PNG), stores the file and writes its row.
+ * Used by the tenant upload, the admin command line ("publish a document") and the demo seed.
+ * Throws HttpError 400 (empty), 413 (over 20 MB) or 415 (file_type_not_allowed) before writing anything.
+ */
+export async function createDocument(db: Db, files: FileStore, input: NewDocument): Promise<TenantDocument> {
+  const { bytes } = input;
+  if (bytes.length === 0) throw new HttpError(400, "bad_request", EMPTY_FILE, { file: EMPTY_FILE });
+  if (bytes.length > LIMITS.documentMaxBytes) throw new HttpError(413, "file_too_large", DOCUMENT_TOO_LARGE);
+  const type = await detectDocumentType(bytes);
+  if (!type) {
+    throw new HttpError(415, "file_type_not_allowed", DOCUMENT_TYPE_NOT_ALLOWED, { file: DOCUMENT_TYPE_NOT_ALLOWED });
+  }
+  const filename = withTypeExtension(sanitizeFilename(input.filename, "Dokument"), type);
+  const title =
+    input.title?.trim() || Array.from(sanitizeFilename(input.filename, "Dokument")).slice(0, LIMITS.titleMax).join("");
+  const key = await files.put(bytes);
+  const row: DocumentRow = {
+    id: randomUUID(),
+    tenant_id: input.tenantId,
+    title,
+    type: input.type,
+    mime_type: type.mime,
+    size_bytes: bytes.length,
+    storage_key: key,
+    original_filename: filename,
+    uploaded_at: nowIso(),
+    is_tenant_uploaded: input.actorKind === "tenant" ? 1 : 0,
+    actor_kind: input.actorKind,
+  };
+  try {
+    await db.insertInto("documents").values(row).execute();
+  } catch (err) {
+    await removeAll(files, [key]);
+    throw err;
+  }
+  return toTenantDocument(row);
+}
