@@ -294,6 +294,55 @@ describe("demo seed", () => {
     expect(repairs.find((r) => r.status === "scheduled")!.planned_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it("answers every read of the demo tenant with 200 and the seeded content (rows fit the contracts)", async () => {
+    const token = await login(ctx.app, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+    const client = api(ctx.app, token);
+    const get = async (url: string) => {
+      const res = await client.get(url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json();
+    };
+    const year = Number(berlinToday().slice(0, 4));
+    const finances = await get("/api/v1/tenant/finances");
+    expect(finances.rent).toMatchObject({
+      base_rent: 550,
+      utilities: 200,
+      total: 750,
+      payment_method: "sepa_direct_debit",
+    });
+    expect(finances.years).toEqual([year, year - 1, year - 2]);
+    expect(finances.open_invoices).toEqual([expect.objectContaining({ amount: 184.5 })]);
+    expect((await get(`/api/v1/tenant/finances?year=${year - 2}`)).payments).toHaveLength(12);
+
+    const threads = await get("/api/v1/tenant/messages");
+    expect(threads.length).toBeGreaterThanOrEqual(4);
+    expect((await get("/api/v1/tenant/messages?filter=unread")).length).toBeGreaterThanOrEqual(2);
+    for (const t of threads)
+      expect((await get(`/api/v1/tenant/messages/${t.id}`)).messages.length).toBe(t.message_count);
+
+    const appointments = await get("/api/v1/tenant/appointments");
+    expect(appointments.length).toBe(4);
+    for (const a of appointments) expect((await get(`/api/v1/tenant/appointments/${a.id}`)).id).toBe(a.id);
+
+    expect((await get("/api/v1/tenant/documents")).length).toBe(6);
+    const readings = await get("/api/v1/tenant/meter-readings");
+    expect(readings.length).toBeGreaterThanOrEqual(3);
+    expect(readings.some((r: { photos: unknown[] }) => r.photos.length === 1)).toBe(true);
+
+    const repairs = await get("/api/v1/tenant/repairs");
+    expect(repairs).toHaveLength(6);
+    expect(repairs.filter((r: { photos: unknown[] }) => r.photos.length > 0)).toHaveLength(1);
+    for (const r of repairs) {
+      const detail = await get(`/api/v1/tenant/repairs/${r.id}`);
+      expect(detail.history.at(-1).status).toBe(r.status);
+      for (const photo of detail.photos) {
+        const res = await client.get(photo.url);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-type"]).toContain("image/png");
+      }
+    }
+  });
+
   it("gives the neighbour rows of their own in every area", async () => {
     for (const table of TABLES_WITH_TENANT.filter((t) => t !== "invoices" && t !== "photos")) {
       const row = await ctx.db
