@@ -1,4 +1,79 @@
+import {
+  apiError,
+  type MeterKind,
+  meterReading,
+  meterReadingList,
+  meterReadingSubmission,
+  type PhotoUpload,
+} from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badRequest } from "../../lib/errors.js";
+import { berlinToday } from "../../lib/time.js";
+import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
+import { createMeterReading, listMeterReadings } from "../../repositories/meter-readings.js";
 
-// PLACEHOLDER — being written by a teammate right now; replaced before this lands.
-export const meterReadingRoutes: FastifyPluginAsyncZod = async () => {};
+/** Readings before this date are typos (the portal did not exist); the form defaults to today. */
+const EARLIEST_READING_DATE = "2000-01-01";
+
+const PHOTO_FIELDS: Record<MeterKind, "waterMeterPhoto" | "electricityMeterPhoto" | "heatingMeterPhoto"> = {
+  water: "waterMeterPhoto",
+  electricity: "electricityMeterPhoto",
+  heating: "heatingMeterPhoto",
+};
+const PHOTO_NAMES: Record<MeterKind, string> = {
+  water: "Wasserzaehler",
+  electricity: "Stromzaehler",
+  heating: "Heizungszaehler",
+};
+
+export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/meter-readings",
+    {
+      schema: {
+        tags: ["meter-readings"],
+        summary: "The tenant's meter readings, newest reading date first, with photo metadata",
+        response: { 200: meterReadingList, 401: apiError },
+      },
+    },
+    async (request) => listMeterReadings(app.db, request.auth.tenantId),
+  );
+
+  app.post(
+    "/meter-readings",
+    {
+      schema: {
+        tags: ["meter-readings"],
+        summary: "Submit meter readings (at least one value) with optional photos as data URLs",
+        body: meterReadingSubmission,
+        response: { 201: meterReading, 400: apiError, 401: apiError, 409: apiError, 413: apiError, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.readingDate > berlinToday()) {
+        const message = "Das Ablesedatum darf nicht in der Zukunft liegen.";
+        throw badRequest(message, { readingDate: message });
+      }
+      if (body.readingDate < EARLIEST_READING_DATE) {
+        const message = "Das Ablesedatum darf nicht vor dem 01.01.2000 liegen.";
+        throw badRequest(message, { readingDate: message });
+      }
+      // Every photo is decoded and checked before anything is stored.
+      const photos: { meter: MeterKind; file: CheckedFile }[] = [];
+      for (const meter of Object.keys(PHOTO_FIELDS) as MeterKind[]) {
+        const field = PHOTO_FIELDS[meter];
+        const upload: PhotoUpload | null | undefined = body.photos?.[field];
+        if (upload) photos.push({ meter, file: await checkPhoto(upload, `photos.${field}`, PHOTO_NAMES[meter]) });
+      }
+      const created = await createMeterReading(app.db, app.files, request.auth.tenantId, {
+        readingDate: body.readingDate,
+        water: body.waterReading,
+        electricity: body.electricityReading,
+        heating: body.heatingReading,
+        photos,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+};

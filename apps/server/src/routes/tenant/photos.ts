@@ -1,4 +1,38 @@
+import { apiError, idParams } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../lib/errors.js";
+import { contentDisposition } from "../../lib/uploads.js";
+import { findPhoto } from "../../repositories/photos.js";
 
-// PLACEHOLDER — being written by a teammate right now; replaced before this lands.
-export const photoRoutes: FastifyPluginAsyncZod = async () => {};
+export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/photos/:id",
+    {
+      schema: {
+        tags: ["photos"],
+        summary: "A meter or repair photo's image bytes (owner only); photos never change",
+        params: idParams,
+        response: { 200: z.any().describe("The image bytes"), 400: apiError, 401: apiError, 404: apiError },
+      },
+    },
+    async (request, reply) => {
+      const photo = await findPhoto(app.db, request.auth.tenantId, request.params.id);
+      if (!photo) throw notFound();
+      let file: Awaited<ReturnType<typeof app.files.open>>;
+      try {
+        file = await app.files.open(photo.storage_key);
+      } catch (err) {
+        request.log.error({ err, photoId: photo.id }, "photo file missing in the file store");
+        throw notFound();
+      }
+      return reply
+        .header("content-type", photo.mime_type)
+        .header("content-length", file.size)
+        .header("content-disposition", contentDisposition("inline", photo.filename))
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .send(file.stream);
+    },
+  );
+};

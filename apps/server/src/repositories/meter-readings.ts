@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import type { MeterKind, MeterReading } from "@mieter-portal/contracts";
+import type { Db } from "../db/connection.js";
+import type { MeterReadingRow, PhotoRow } from "../db/types.js";
+import type { FileStore } from "../lib/file-store.js";
+import { milliToValue, nowIso, valueToMilli } from "../lib/time.js";
+import { type CheckedFile, putAll, removeAll } from "../lib/uploads.js";
+import { findPhotosByOwner, insertPhotos, toPhotoInfo } from "./photos.js";
+
+export const METER_ORDER: MeterKind[] = ["water", "electricity", "heating"];
+
+function toMeterReading(row: MeterReadingRow, photos: PhotoRow[]): MeterReading {
+  return {
+    id: row.id,
+    reading_date: row.reading_date,
+    submitted_at: row.submitted_at,
+    water_reading: milliToValue(row.water_milli == null ? null : Number(row.water_milli)),
+    electricity_reading: milliToValue(row.electricity_milli == null ? null : Number(row.electricity_milli)),
+    heating_reading: milliToValue(row.heating_milli == null ? null : Number(row.heating_milli)),
+    photos: photos.map((p) => ({ ...toPhotoInfo(p), meter: p.meter as MeterKind })),
+  };
+}
+
+/** The tenant's readings, newest reading date first (then newest submission), with photo metadata. */
+export async function listMeterReadings(db: Db, tenantId: string): Promise<MeterReading[]> {
+  const rows = await db
+    .selectFrom("meter_readings")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .orderBy("reading_date", "desc")
+    .orderBy("submitted_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const photos = await findPhotosByOwner(
+    db,
+    tenantId,
+    "meter_reading",
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toMeterReading(r, photos.get(r.id) ?? []));
+}
+
+export interface NewMeterReading {
+  readingDate: string;
+  water?: number | null;
+  electricity?: number | null;
+  heating?: number | null;
+  /** Already checked photos, at most one per meter. */
+  photos: { meter: MeterKind; file: CheckedFile }[];
+}
+
+/**
+ * Stores the photo files, then writes the reading and its photo rows in one transaction;
+ * when the database write fails the stored files are removed again.
+ */
+export async function createMeterReading(
+  db: Db,
+  files: FileStore,
+  tenantId: string,
+  input: NewMeterReading,
+): Promise<MeterReading> {
+  const photos = [...input.photos].sort((a, b) => METER_ORDER.indexOf(a.meter) - METER_ORDER.indexOf(b.meter));
+  const keys = await putAll(
+    files,
+    photos.map((p) => p.file),
+  );
+  const row: MeterReadingRow = {
+    id: randomUUID(),
+    tenant_id: tenantId,
+    reading_date: input.readingDate,
+    submitted_at: nowIso(),
+    water_milli: valueToMilli(input.water),
+    electricity_milli: valueToMilli(input.electricity),
+    heating_milli: valueToMilli(input.heating),
+  };
+  try {
+    const photoRows = await db.transaction().execute(async (trx) => {
+      await trx.insertInto("meter_readings").values(row).execute();
+      return insertPhotos(
+        trx,
+        { tenantId, type: "meter_reading", id: row.id, createdAt: row.submitted_at },
+        photos.map((p, i) => ({
+          file: p.file,
+          storageKey: keys[i]!,
+          position: METER_ORDER.indexOf(p.meter),
+          meter: p.meter,
+        })),
+      );
+    });
+    return toMeterReading(row, photoRows);
+  } catch (err) {
+    await removeAll(files, keys);
+    throw err;
+  }
+}
