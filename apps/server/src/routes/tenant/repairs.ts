@@ -1,4 +1,65 @@
+import { apiError, idParams, repair, repairList, repairRequest } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/errors.js";
+import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
+import { createRepair, findRepair, listRepairs } from "../../repositories/repairs.js";
 
-// PLACEHOLDER — being written by a teammate right now; replaced before this lands.
-export const repairRoutes: FastifyPluginAsyncZod = async () => {};
+export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/repairs",
+    {
+      schema: {
+        tags: ["repairs"],
+        summary: "The tenant's repairs, newest first, with photos and status history",
+        response: { 200: repairList, 401: apiError },
+      },
+    },
+    async (request) => listRepairs(app.db, request.auth.tenantId),
+  );
+
+  app.get(
+    "/repairs/:id",
+    {
+      schema: {
+        tags: ["repairs"],
+        summary: "One repair with photos and status history",
+        params: idParams,
+        response: { 200: repair, 400: apiError, 401: apiError, 404: apiError },
+      },
+    },
+    async (request) => {
+      const found = await findRepair(app.db, request.auth.tenantId, request.params.id);
+      if (!found) throw notFound();
+      return found;
+    },
+  );
+
+  app.post(
+    "/repairs",
+    {
+      schema: {
+        tags: ["repairs"],
+        summary: "Report a repair with up to 3 photos as data URLs; starts in status reported",
+        body: repairRequest,
+        response: { 201: repair, 400: apiError, 401: apiError, 409: apiError, 413: apiError, 422: apiError },
+      },
+    },
+    async (request, reply) => {
+      const { type, location, description, urgency, photos } = request.body;
+      // Every photo is decoded and checked before anything is stored.
+      const checked: CheckedFile[] = [];
+      for (const [i, upload] of photos.entries()) {
+        checked.push(await checkPhoto(upload, `photos.${i}`, `Reparatur-Foto-${i + 1}`));
+      }
+      const created = await createRepair(app.db, app.files, request.auth.tenantId, {
+        type,
+        location,
+        description,
+        urgency,
+        photos: checked,
+        actorName: request.auth.displayName,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+};

@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import type { ActorKind, Repair, RepairLocation, RepairStatus, RepairType, Urgency } from "@mieter-portal/contracts";
+import type { Kysely } from "kysely";
+import type { Db } from "../db/connection.js";
+import type { Database, PhotoRow, RepairHistoryRow, RepairRow } from "../db/types.js";
+import type { FileStore } from "../lib/file-store.js";
+import { nowIso } from "../lib/time.js";
+import { type CheckedFile, putAll, removeAll } from "../lib/uploads.js";
+import { findPhotosByOwner, insertPhotos, toPhotoInfo } from "./photos.js";
+
+function toRepair(row: RepairRow, photos: PhotoRow[], history: RepairHistoryRow[]): Repair {
+  return {
+    id: row.id,
+    type: row.type as RepairType,
+    location: row.location as RepairLocation,
+    description: row.description,
+    urgency: row.urgency as Urgency,
+    status: row.status as RepairStatus,
+    reported_at: row.reported_at,
+    planned_date: row.planned_date,
+    completed_at: row.completed_at,
+    photos: photos.map(toPhotoInfo),
+    history: history.map((h) => ({
+      status: h.status as RepairStatus,
+      changed_at: h.changed_at,
+      actor: h.actor_kind as ActorKind,
+      actor_name: h.actor_name,
+      note: h.note,
+    })),
+  };
+}
+
+async function withDetails(db: Db, tenantId: string, rows: RepairRow[]): Promise<Repair[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [photos, history] = await Promise.all([
+    findPhotosByOwner(db, tenantId, "repair", ids),
+    db
+      .selectFrom("repair_status_history")
+      .selectAll()
+      .where("repair_id", "in", ids)
+      .orderBy("changed_at", "asc")
+      .orderBy("id", "asc")
+      .execute(),
+  ]);
+  const historyByRepair = new Map<string, RepairHistoryRow[]>();
+  for (const h of history) {
+    const list = historyByRepair.get(h.repair_id) ?? [];
+    list.push(h);
+    historyByRepair.set(h.repair_id, list);
+  }
+  return rows.map((r) => toRepair(r, photos.get(r.id) ?? [], historyByRepair.get(r.id) ?? []));
+}
+
+/** The tenant's repairs, newest report first, each with photos and its history (oldest first). */
+export async function listRepairs(db: Db, tenantId: string): Promise<Repair[]> {
+  const rows = await db
+    .selectFrom("repairs")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .orderBy("reported_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return withDetails(db, tenantId, rows);
+}
+
+/** One repair of the tenant, or undefined (also when it belongs to someone else). */
+export async function findRepair(db: Db, tenantId: string, repairId: string): Promise<Repair | undefined> {
+  const row = await db
+    .selectFrom("repairs")
+    .selectAll()
+    .where("id", "=", repairId)
+    .where("tenant_id", "=", tenantId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [repair] = await withDetails(db, tenantId, [row]);
+  return repair;
+}
+
+export interface NewRepair {
+  type: RepairType;
+  location: RepairLocation;
+  description: string;
+  urgency: Urgency;
+  /** Already checked photos, in the order the tenant chose them (positions 0..2). */
+  photos: CheckedFile[];
+  actorName: string;
+}
+
+/**
+ * Stores the photo files, then writes the repair (status "reported"), its first history entry and
+ * the photo rows in one transaction; when the database write fails the files are removed again.
+ */
+export async function createRepair(db: Db, files: FileStore, tenantId: string, input: NewRepair): Promise<Repair> {
+  const keys = await putAll(files, input.photos);
+  const now = nowIso();
+  const row: RepairRow = {
+    id: randomUUID(),
+    tenant_id: tenantId,
+    type: input.type,
+    location: input.location,
+    description: input.description,
+    urgency: input.urgency,
+    status: "reported",
+    reported_at: now,
+    planned_date: null,
+    completed_at: null,
+    updated_at: now,
+  };
+  const history: RepairHistoryRow = {
+    id: randomUUID(),
+    repair_id: row.id,
+    status: "reported",
+    changed_at: now,
+    actor_kind: "tenant",
+    actor_name: input.actorName,
+    note: null,
+  };
+  try {
+    const photoRows = await db.transaction().execute(async (trx) => {
+      await trx.insertInto("repairs").values(row).execute();
+      await trx.insertInto("repair_status_history").values(history).execute();
+      return insertPhotos(
+        trx,
+        { tenantId, type: "repair", id: row.id, createdAt: now },
+        input.photos.map((file, i) => ({ file, storageKey: keys[i]!, position: i })),
+      );
+    });
+    return toRepair(row, photoRows, [history]);
+  } catch (err) {
+    await removeAll(files, keys);
+    throw err;
+  }
+}
+
+export interface RepairStatusChange {
+  status: RepairStatus;
+  /** YYYY-MM-DD; undefined keeps the planned date, null clears it. */
+  plannedDate?: string | null;
+  note?: string | null;
+  actorKind: ActorKind;
+  actorName: string;
+}
+
+/** A history instant strictly after the previous entry, so "oldest first" stays the order of changes. */
+async function nextChangeInstant(trx: Kysely<Database>, repairId: string): Promise<string> {
+  const last = await trx
+    .selectFrom("repair_status_history")
+    .select((eb) => eb.fn.max("changed_at").as("last"))
+    .where("repair_id", "=", repairId)
+    .executeTakeFirst();
+  const now = Date.now();
+  const previous = last?.last ? Date.parse(last.last) : 0;
+  return new Date(Math.max(now, previous + 1)).toISOString();
+}
+
+/**
+ * Sets a repair's status (staff via the admin command line, later the staff console): updates
+ * status, planned date, completed_at and updated_at and appends a history entry recording who
+ * acted. Returns the repair as its tenant sees it, or undefined when no repair has this id.
+ */
+export async function setRepairStatus(
+  db: Db,
+  repairId: string,
+  change: RepairStatusChange,
+): Promise<Repair | undefined> {
+  const tenantId = await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("repairs")
+      .select(["id", "tenant_id", "completed_at"])
+      .where("id", "=", repairId)
+      .executeTakeFirst();
+    if (!current) return undefined;
+    const at = await nextChangeInstant(trx, repairId);
+    await trx
+      .updateTable("repairs")
+      .set({
+        status: change.status,
+        ...(change.plannedDate !== undefined ? { planned_date: change.plannedDate } : {}),
+        completed_at: change.status === "completed" ? (current.completed_at ?? at) : null,
+        updated_at: at,
+      })
+      .where("id", "=", repairId)
+      .execute();
+    await trx
+      .insertInto("repair_status_history")
+      .values({
+        id: randomUUID(),
+        repair_id: repairId,
+        status: change.status,
+        changed_at: at,
+        actor_kind: change.actorKind,
+        actor_name: change.actorName,
+        note: change.note?.trim() ? change.note.trim() : null,
+      })
+      .execute();
+    return current.tenant_id;
+  });
+  return tenantId ? findRepair(db, tenantId, repairId) : undefined;
+}
