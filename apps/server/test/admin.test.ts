@@ -111,6 +111,8 @@ describe("help and bad commands", () => {
       "set-repair-status",
       "propose-appointment",
       "list-tenants",
+      "list-repairs",
+      "list-messages",
     ]) {
       expect(res.out).toContain(name);
     }
@@ -736,6 +738,40 @@ describe("list-tenants", () => {
     expect(lines.find((l) => l.startsWith(gone))).toContain("Zugang beendet");
     expect(lines.find((l) => l.startsWith(gone))).toContain("Kastanienallee 12, 10435 Berlin, 2. OG rechts");
     expect((await admin("list-tenants", "--all")).code).toBe(2);
+  });
+});
+
+describe("list-repairs and list-messages", () => {
+  it("list open repairs (all with --all) and a tenant's conversations with their ids", async () => {
+    const tenant = await createTenant(ctx.db);
+    const open = await insertRepair(tenant.id);
+    const done = await insertRepair(tenant.id);
+    await admin("set-repair-status", "--id", done, "--status", "completed");
+    const openOnly = await admin("list-repairs", "--email", tenant.email);
+    expect(openOnly.code).toBe(0);
+    expect(openOnly.out).toContain(`${open} | ${tenant.email} | Gemeldet`);
+    expect(openOnly.out).not.toContain(done);
+    const all = await admin("list-repairs", "--email", tenant.email, "--all");
+    expect(all.out).toContain(`${done} | ${tenant.email} | Abgeschlossen`);
+    expect((await admin("list-repairs", "--all", "ja")).code).toBe(2);
+
+    await admin(
+      "send-message",
+      "--email",
+      tenant.email,
+      "--subject",
+      "Aufzug",
+      "--content",
+      "Der Aufzug wird gewartet.",
+    );
+    const thread = await ctx.db
+      .selectFrom("message_threads")
+      .select("id")
+      .where("tenant_id", "=", tenant.id)
+      .executeTakeFirstOrThrow();
+    const threads = await admin("list-messages", "--email", tenant.email);
+    expect(threads.out).toContain(`${thread.id} | Aufzug | 1 Nachricht(en)`);
+    expect((await admin("list-messages")).code).toBe(2);
   });
 });
 

@@ -7,7 +7,14 @@ import { migrateToLatest } from "../db/migrate.js";
 import { type FileStore, localFileStore } from "../lib/file-store.js";
 import { createMailer, type Mailer } from "../lib/mailer.js";
 import { CommandError, UsageError } from "./args.js";
-import { proposeAppointment, publishDocument, sendMessage, setRepairStatus } from "./commands/management.js";
+import {
+  listMessages,
+  listRepairs,
+  proposeAppointment,
+  publishDocument,
+  sendMessage,
+  setRepairStatus,
+} from "./commands/management.js";
 import { createTenant, endTenancy, listTenants, resetPassword } from "./commands/tenants.js";
 import type { AdminCommand, AdminIo, CommandContext } from "./context.js";
 
@@ -25,6 +32,8 @@ export const COMMANDS: AdminCommand[] = [
   setRepairStatus,
   proposeAppointment,
   listTenants,
+  listRepairs,
+  listMessages,
 ];
 
 export const EXIT_OK = 0;

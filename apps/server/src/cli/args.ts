@@ -22,19 +22,22 @@ const PARSE_MESSAGES: Record<string, (detail: string) => string> = {
 };
 
 /**
- * Parses `--name value` options (all strings, each at most once) and checks them with a zod
- * schema keyed by the option names. Every problem becomes a UsageError with German text.
+ * Parses `--name value` options (strings, each at most once; `flags` are switches without value)
+ * and checks them with a zod schema keyed by the option names. Every problem becomes a UsageError
+ * with German text.
  */
-export function parseOptions<S extends z.ZodObject>(argv: string[], schema: S): z.infer<S> {
+export function parseOptions<S extends z.ZodObject>(argv: string[], schema: S, flags: string[] = []): z.infer<S> {
   const names = Object.keys(schema.shape);
-  let values: Record<string, string | undefined>;
+  let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: Object.fromEntries(names.map((name) => [name, { type: "string" as const }])),
+      options: Object.fromEntries(
+        names.map((name) => [name, { type: flags.includes(name) ? ("boolean" as const) : ("string" as const) }]),
+      ),
       strict: true,
       allowPositionals: false,
-    }) as { values: Record<string, string | undefined> });
+    }) as { values: Record<string, string | boolean | undefined> });
   } catch (err) {
     const code = (err as { code?: string }).code ?? "";
     const detail = /'([^']+)'/.exec((err as Error).message)?.[1] ?? (err as Error).message;

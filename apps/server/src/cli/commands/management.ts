@@ -15,7 +15,7 @@ import {
 import { z } from "zod";
 import { germanDate } from "../../db/seed/calendar.js";
 import { HttpError } from "../../lib/errors.js";
-import { nowIso } from "../../lib/time.js";
+import { berlinToday, nowIso } from "../../lib/time.js";
 import { createDocument } from "../../repositories/documents.js";
 import { setRepairStatus as updateRepairStatus } from "../../repositories/repairs.js";
 import { CommandError, instantArgument, optionalText, parseOptions, UsageError } from "../args.js";
@@ -264,5 +264,75 @@ export const proposeAppointment: AdminCommand = {
       `Termin „${title}“ am ${timeRange(o.start, o.end)} für ${tenant.name} <${tenant.email}> vorgeschlagen ` +
         `(ID ${id}); er wartet auf die Bestätigung im Portal.`,
     );
+  },
+};
+
+const berlinDateOf = (iso: string) => berlinToday(new Date(iso));
+
+const excerpt = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export const listRepairs: AdminCommand = {
+  name: "list-repairs",
+  summary: "Reparaturen auflisten (ohne --all nur offene), für set-repair-status",
+  usage: "list-repairs [--email <adresse>] [--all]",
+  async run({ db, io }, argv) {
+    const o = parseOptions(argv, z.object({ email: email.optional(), all: z.boolean().optional() }), ["all"]);
+    let query = db
+      .selectFrom("repairs")
+      .innerJoin("tenants", "tenants.id", "repairs.tenant_id")
+      .select([
+        "repairs.id",
+        "repairs.status",
+        "repairs.type",
+        "repairs.urgency",
+        "repairs.description",
+        "repairs.reported_at",
+        "repairs.planned_date",
+        "tenants.email",
+      ])
+      .orderBy("repairs.reported_at", "desc");
+    if (o.email) query = query.where("tenants.id", "=", (await requireTenantByEmail(db, o.email)).id);
+    if (!o.all) query = query.where("repairs.status", "not in", ["completed", "canceled"]);
+    const rows = await query.execute();
+    for (const r of rows) {
+      const planned = r.planned_date ? ` (Termin ${germanDate(r.planned_date)})` : "";
+      io.out(
+        `${r.id} | ${r.email} | ${REPAIR_STATUS_LABELS[r.status as RepairStatus] ?? r.status}${planned} | ` +
+          `${r.type}, ${r.urgency} | ${excerpt(r.description)}`,
+      );
+    }
+    io.out(rows.length === 0 ? "Keine Reparaturen gefunden." : `${rows.length} Reparatur(en).`);
+  },
+};
+
+export const listMessages: AdminCommand = {
+  name: "list-messages",
+  summary: "Unterhaltungen eines Mieters auflisten (IDs für send-message --thread)",
+  usage: "list-messages --email <adresse>",
+  async run({ db, io }, argv) {
+    const o = parseOptions(argv, z.object({ email }));
+    const tenant = await requireTenantByEmail(db, o.email);
+    const threads = await db
+      .selectFrom("message_threads")
+      .select((eb) => [
+        "message_threads.id",
+        "message_threads.subject",
+        "message_threads.last_message_at",
+        eb
+          .selectFrom("messages")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .whereRef("messages.thread_id", "=", "message_threads.id")
+          .as("message_count"),
+      ])
+      .where("message_threads.tenant_id", "=", tenant.id)
+      .orderBy("message_threads.last_message_at", "desc")
+      .execute();
+    for (const t of threads) {
+      io.out(
+        `${t.id} | ${excerpt(t.subject)} | ${Number(t.message_count ?? 0)} Nachricht(en), ` +
+          `zuletzt ${germanDate(berlinDateOf(t.last_message_at))}`,
+      );
+    }
+    io.out(threads.length === 0 ? `${tenant.name} hat keine Unterhaltungen.` : `${threads.length} Unterhaltung(en).`);
   },
 };
