@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { migrationSchema } from "../app.js";
 import { type AppConfig, ConfigError, loadConfig } from "../config.js";
 import { type Db, openDatabase } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
@@ -103,7 +104,7 @@ export async function runAdmin(argv: string[], io: AdminIo, deps: AdminDeps = {}
   const handle = deps.db ? undefined : openDatabase(config.database);
   try {
     const db = deps.db ?? handle!.db;
-    if (handle) await migrateToLatest(db);
+    if (handle) await migrateToLatest(db, migrationSchema(config));
     const ctx: CommandContext = {
       db,
       config,
