@@ -22,12 +22,21 @@ export const mutationKeys = {
   auth: {
     login: ["auth", "login"] as const,
     logout: ["api", "auth", "logout"] as const,
+    changePassword: ["api", "auth", "password"] as const,
+    requestPasswordReset: ["api", "auth", "password-reset"] as const,
+    confirmPasswordReset: ["api", "auth", "password-reset", "confirm"] as const,
+  },
+  contact: {
+    send: ["api", "contact", "send"] as const,
   },
   appointments: {
     updateStatus: ["api", "appointments", "status"] as const,
+    request: ["api", "appointments", "request"] as const,
   },
   messages: {
     markRead: ["api", "messages", "read"] as const,
+    create: ["api", "messages", "create"] as const,
+    reply: ["api", "messages", "reply"] as const,
   },
 } as const;
 
