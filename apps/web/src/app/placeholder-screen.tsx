@@ -4,7 +4,7 @@ import { shellTexts } from "./texts";
 /** Stand-in for screens that later issues build; says so honestly. */
 export function PlaceholderScreen({ title }: { title: string }) {
   return (
-    <section aria-labelledby="placeholder-title" className="grid gap-3">
+    <section aria-labelledby="placeholder-title" className="grid grid-cols-1 gap-3">
       <h1 id="placeholder-title" className="text-2xl font-bold">
         {title}
       </h1>

@@ -51,7 +51,7 @@ export function Component() {
   const failed = all.filter((q) => q.isError);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Greeting
         firstName={user?.first_name ?? user?.firstName ?? sessionUser.first_name ?? sessionUser.firstName}
         address={user?.address ?? sessionUser.address}

@@ -58,7 +58,7 @@ export function NotificationsButton() {
           ) : unreadMessages.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t.noUnread}</p>
           ) : (
-            <ul className="grid gap-2">
+            <ul className="grid grid-cols-1 gap-2">
               {unreadMessages.map((m) => (
                 <li key={m.id}>
                   <Link
@@ -89,7 +89,7 @@ export function NotificationsButton() {
           ) : upcoming.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t.noAppointments}</p>
           ) : (
-            <ul className="grid gap-2">
+            <ul className="grid grid-cols-1 gap-2">
               {upcoming.map((a) => (
                 <li key={a.id}>
                   <Link
@@ -98,7 +98,7 @@ export function NotificationsButton() {
                     className="flex gap-3 rounded-xl border border-border p-3 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
                   >
                     <CalendarDays className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                    <span className="grid gap-0.5">
+                    <span className="grid grid-cols-1 gap-0.5">
                       <span className="text-sm font-semibold">{a.title}</span>
                       <span className="text-xs text-muted-foreground">
                         {formatDate(a.start_time)}, {formatTimeRange(a.start_time, a.end_time)}

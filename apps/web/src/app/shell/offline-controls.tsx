@@ -125,7 +125,7 @@ export function OfflineControls() {
             onClick={() => void toggle()}
             className={cn(
               "flex size-12 items-center justify-center rounded-full text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-              network.offline ? "bg-red-700 hover:bg-red-800" : "bg-green-700 hover:bg-green-800",
+              network.offline ? "bg-[#b91c1c]" : "bg-[#15803d]",
               pulsing && "animate-pulse-once",
             )}
           >

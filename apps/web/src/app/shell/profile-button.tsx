@@ -45,7 +45,7 @@ export function ProfileButton() {
             {fullName || user.email}
           </p>
         </div>
-        <dl className="grid gap-3 text-sm">
+        <dl className="grid grid-cols-1 gap-3 text-sm">
           <div>
             <dt className="text-muted-foreground">{t.name}</dt>
             <dd className="font-medium">{fullName || "–"}</dd>

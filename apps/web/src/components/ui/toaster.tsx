@@ -23,7 +23,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport label="Hinweise ({hotkey})" />
     </ToastProvider>
   );
 }

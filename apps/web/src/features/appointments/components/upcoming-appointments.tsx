@@ -32,7 +32,7 @@ export function UpcomingAppointments({
       {next.length === 0 ? (
         <p className="text-sm text-muted-foreground">{appointmentTexts.empty}</p>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-1 gap-3">
           {next.map((appointment) => {
             const status = appointmentStatusLabel(appointment.status);
             return (

@@ -11,11 +11,11 @@ export function Greeting({
   apartmentNumber: string | null | undefined;
 }) {
   return (
-    <section aria-labelledby="greeting" className="grid gap-2">
+    <section aria-labelledby="greeting" className="grid grid-cols-1 gap-2">
       <h1 id="greeting" className="text-2xl font-bold">
         {dashboardTexts.greeting(firstName?.trim() ?? "")}
       </h1>
-      <dl className="grid gap-1 text-sm text-muted-foreground">
+      <dl className="grid grid-cols-1 gap-1 text-sm text-muted-foreground">
         <div className="flex items-center gap-2">
           <dt className="sr-only">{dashboardTexts.addressLabel}</dt>
           <MapPin className="size-4 shrink-0" aria-hidden="true" />

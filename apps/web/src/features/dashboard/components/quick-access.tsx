@@ -20,12 +20,12 @@ export function QuickAccess({ shortcuts }: { shortcuts: Shortcut[] }) {
           <li key={path}>
             <Link
               to={path}
-              className="flex h-full flex-col items-center gap-1.5 rounded-xl border border-border bg-card px-1 py-3 text-center text-xs font-medium shadow-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+              className="flex h-full flex-col items-center gap-1.5 rounded-xl border border-border bg-card px-0.5 py-3 text-center text-[11px] leading-tight font-medium sm:text-xs shadow-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
             >
               <span className="flex size-10 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
-              <span className="w-full break-words hyphens-auto">{label}</span>
+              <span className="w-full hyphens-auto">{label}</span>
             </Link>
           </li>
         ))}

@@ -39,7 +39,7 @@ export function LatestMessages({
       {latest.length === 0 ? (
         <p className="text-sm text-muted-foreground">{messageTexts.empty}</p>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid grid-cols-1 gap-3">
           {latest.map((message) => (
             <li key={message.id} className="rounded-xl bg-muted/60 p-3" data-testid="dashboard-message">
               <div className="flex items-baseline justify-between gap-2">

@@ -19,7 +19,7 @@ export function NextRentCard({ payment, financesPath }: { payment: RentPayment |
         ) : null}
       </CardHeader>
       {payment ? (
-        <div className="flex items-end justify-between gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2">
           <div>
             <p className="text-3xl font-bold tracking-tight" data-testid="rent-amount">
               {formatCurrency(payment.amount, payment.currency)}
@@ -30,7 +30,7 @@ export function NextRentCard({ payment, financesPath }: { payment: RentPayment |
           </div>
           <Link
             to={financesPath}
-            className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            className="inline-flex items-center gap-1 rounded-md text-sm font-medium whitespace-nowrap text-link hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
             {paymentTexts.details}
             <ChevronRight className="size-4" aria-hidden="true" />

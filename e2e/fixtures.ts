@@ -1,0 +1,83 @@
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO = { email: "demo@example.com", password: "demo1234" };
+export const NEIGHBOUR = { email: "nachbar@example.com", password: "demo1234" };
+export const API_KEY = "mp-web-client-2025";
+
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures need the object pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.MP_BASE_URL;
+    if (!url) throw new Error("MP_BASE_URL fehlt (global-setup startet den Server)");
+    await use(url);
+  },
+});
+export { expect };
+
+export function apiHeaders(token?: string): Record<string, string> {
+  return token ? { "X-API-Key": API_KEY, Authorization: `Bearer ${token}` } : { "X-API-Key": API_KEY };
+}
+
+/** Signs in through the API (not the UI) and returns the token. */
+export async function apiLogin(request: APIRequestContext, account = DEMO, remember = false): Promise<string> {
+  const res = await request.post("/api/v1/auth/login", {
+    headers: apiHeaders(),
+    data: { ...account, remember },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export async function apiGet<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
+  const res = await request.get(`/api/v1${path}`, { headers: apiHeaders(token) });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Waits until the static intro is gone (2 s after navigation start). */
+export async function waitForIntroGone(page: Page) {
+  await expect(page.locator("#intro")).toHaveCount(0, { timeout: 6000 });
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function loginViaUi(page: Page, account = DEMO) {
+  await page.goto("/login");
+  await waitForIntroGone(page);
+  await page.getByLabel("E-Mail Adresse").fill(account.email);
+  await page.getByLabel("Passwort", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
+  await expect(page.getByText("Daten werden geladen...")).toHaveCount(0, { timeout: 10000 });
+  await expect(page.getByRole("heading", { level: 1, name: /^Hallo, / })).toBeVisible();
+}
+
+/** Puts a session into browser storage before the app starts (migrated to device storage at start). */
+export async function seedSession(page: Page, token: string, user: unknown) {
+  await page.addInitScript(
+    ([t, u]) => {
+      if (!sessionStorage.getItem("__seeded")) {
+        localStorage.setItem("mieter_portal_auth_token", t as string);
+        localStorage.setItem("mieter_portal_user", JSON.stringify(u));
+        sessionStorage.setItem("__seeded", "1");
+      }
+    },
+    [token, user],
+  );
+}
+
+export function base64Url(value: string): string {
+  return Buffer.from(value).toString("base64url");
+}
+
+export function fakeToken(payload: Record<string, unknown>): string {
+  return `${base64Url(JSON.stringify({ alg: "HS256", typ: "JWT" }))}.${base64Url(JSON.stringify(payload))}.c2ln`;
+}
+
+export function tokenPayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8"));
+}
+
+/** The toast viewport; Radix also mirrors toasts into a hidden live region, which tests must skip. */
+export function toasts(page: Page) {
+  return page.getByRole("region", { name: /^Hinweise/ });
+}
