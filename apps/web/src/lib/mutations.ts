@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { apiRequest, type HttpMethod, readJson } from "./api-client";
+import { apiRequest, apiUpload, type HttpMethod, readJson, type UploadProgress } from "./api-client";
 
 /**
  * Every change to server data goes through one generic mutation: method, url and payload (and an
@@ -54,10 +54,70 @@ export function apiMutation(
   return { method, url, data, invalidates, idempotencyKey: newIdempotencyKey() };
 }
 
+/**
+ * A multipart body as plain data: text fields and Blobs/Files. Unlike FormData it survives a
+ * structured clone (IndexedDB), so a queued upload keeps its file; it is sent as FormData.
+ */
+export interface MultipartPayload {
+  multipart: Record<string, string | Blob>;
+}
+
+export function multipartPayload(fields: Record<string, string | Blob>): MultipartPayload {
+  return { multipart: fields };
+}
+
+function isMultipartPayload(data: unknown): data is MultipartPayload {
+  return typeof data === "object" && data !== null && "multipart" in data && typeof data.multipart === "object";
+}
+
+/** The FormData of a multipart body, or null for JSON bodies. */
+export function toFormData(data: unknown): FormData | null {
+  if (typeof FormData !== "undefined" && data instanceof FormData) return data;
+  if (!isMultipartPayload(data)) return null;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(data.multipart)) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, value, value instanceof File ? value.name : undefined);
+  }
+  return form;
+}
+
+export type UploadProgressListener = (progress: UploadProgress) => void;
+
+/**
+ * Upload progress by the mutation's Idempotency-Key. Callbacks cannot live in the mutation's
+ * variables (they must stay data for the queue), so the screen listens here instead.
+ */
+const uploadProgressListeners = new Map<string, Set<UploadProgressListener>>();
+
+export function onUploadProgress(idempotencyKey: string, listener: UploadProgressListener): () => void {
+  let listeners = uploadProgressListeners.get(idempotencyKey);
+  if (!listeners) {
+    listeners = new Set();
+    uploadProgressListeners.set(idempotencyKey, listeners);
+  }
+  listeners.add(listener);
+  return () => {
+    const current = uploadProgressListeners.get(idempotencyKey);
+    current?.delete(listener);
+    if (current?.size === 0) uploadProgressListeners.delete(idempotencyKey);
+  };
+}
+
+function reportUploadProgress(idempotencyKey: string, progress: UploadProgress): void {
+  for (const listener of uploadProgressListeners.get(idempotencyKey) ?? []) listener(progress);
+}
+
 export async function sendApiMutation(variables: ApiMutationVariables): Promise<unknown> {
-  const res = await apiRequest(variables.method, variables.url, variables.data, {
-    headers: { "Idempotency-Key": variables.idempotencyKey },
-  });
+  const headers = { "Idempotency-Key": variables.idempotencyKey };
+  const form = toFormData(variables.data);
+  // Multipart bodies go over XMLHttpRequest: fetch cannot report upload progress.
+  const res = form
+    ? await apiUpload(variables.method, variables.url, form, {
+        headers,
+        onUploadProgress: (progress) => reportUploadProgress(variables.idempotencyKey, progress),
+      })
+    : await apiRequest(variables.method, variables.url, variables.data, { headers });
   return readJson(res);
 }
 

@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError, setCurrentToken, type UploadProgress } from "./api-client";
+import { apiMutation, multipartPayload, onUploadProgress, sendApiMutation, toFormData } from "./mutations";
+
+/** A stand-in XMLHttpRequest: records what is sent and lets the test answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = "";
+  url = "";
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  withCredentials = false;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  responseHeaders = "";
+  upload: {
+    onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    onload: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = { onprogress: null, onload: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  getAllResponseHeaders() {
+    return this.responseHeaders;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, statusText: string, text: string, headers = "content-type: application/json\r\n") {
+    this.status = status;
+    this.statusText = statusText;
+    this.responseText = text;
+    this.responseHeaders = headers;
+    this.onload?.();
+  }
+}
+
+function installFakeXhr() {
+  FakeXhr.last = null;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+}
+
+/** Lets the pending promise reach xhr.send. */
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setCurrentToken(null);
+});
+
+describe("toFormData", () => {
+  it("turns a multipart payload into FormData with the file's name and leaves JSON bodies alone", () => {
+    const file = new File(["%PDF-1.4"], "Vertrag.pdf", { type: "application/pdf" });
+    const form = toFormData(multipartPayload({ file, title: "Vertrag.pdf", type: "personal" }));
+    expect(form).toBeInstanceOf(FormData);
+    expect((form!.get("file") as File).name).toBe("Vertrag.pdf");
+    expect(form!.get("title")).toBe("Vertrag.pdf");
+    expect(form!.get("type")).toBe("personal");
+    expect(toFormData({ status: "confirmed" })).toBeNull();
+    expect(toFormData(undefined)).toBeNull();
+  });
+});
+
+describe("sendApiMutation with a multipart body", () => {
+  it("sends FormData over XMLHttpRequest with the usual headers and reports progress by idempotency key", async () => {
+    installFakeXhr();
+    setCurrentToken("token-123");
+    const file = new File(["%PDF-1.4 hello"], "Nachweis.pdf", { type: "application/pdf" });
+    const variables = apiMutation(
+      "POST",
+      "/api/v1/tenant/documents",
+      multipartPayload({ file, title: "Nachweis.pdf" }),
+    );
+    const seen: UploadProgress[] = [];
+    const other: UploadProgress[] = [];
+    const stop = onUploadProgress(variables.idempotencyKey, (p) => seen.push(p));
+    onUploadProgress("another-key", (p) => other.push(p));
+
+    const result = sendApiMutation(variables);
+    await tick();
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/v1/tenant/documents");
+    expect(xhr.headers["idempotency-key"]).toBe(variables.idempotencyKey);
+    expect(xhr.headers.authorization).toBe("Bearer token-123");
+    expect(xhr.headers["x-api-key"]).toBeTruthy();
+    // The browser sets the multipart boundary itself.
+    expect(xhr.headers["content-type"]).toBeUndefined();
+    expect(xhr.body).toBeInstanceOf(FormData);
+    expect(((xhr.body as FormData).get("file") as File).name).toBe("Nachweis.pdf");
+
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+    xhr.upload.onload?.({ lengthComputable: true, loaded: 200, total: 200 });
+    xhr.respond(201, "Created", JSON.stringify({ id: "d1", title: "Nachweis.pdf" }));
+
+    await expect(result).resolves.toEqual({ id: "d1", title: "Nachweis.pdf" });
+    expect(seen.map((p) => p.percent)).toEqual([25, 100]);
+    expect(other).toEqual([]);
+    stop();
+  });
+
+  it("throws the same 'status: body' ApiRequestError as apiRequest, with the API's German message", async () => {
+    installFakeXhr();
+    const body = JSON.stringify({ error: "file_type_not_allowed", message: "Dieser Dateityp ist nicht erlaubt." });
+    const result = sendApiMutation(apiMutation("POST", "/api/tenant/documents", multipartPayload({ title: "x" })));
+    await tick();
+    expect(FakeXhr.last!.url).toBe("/api/v1/tenant/documents");
+    FakeXhr.last!.respond(415, "Unsupported Media Type", body);
+    const error = await result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).message).toBe(`415: ${body}`);
+    expect((error as ApiRequestError).status).toBe(415);
+    expect((error as ApiRequestError).apiMessage).toBe("Dieser Dateityp ist nicht erlaubt.");
+  });
+
+  it("fails like fetch (TypeError) when the network is gone", async () => {
+    installFakeXhr();
+    const result = sendApiMutation(apiMutation("POST", "/api/v1/tenant/documents", multipartPayload({ title: "x" })));
+    await tick();
+    FakeXhr.last!.onerror?.();
+    await expect(result).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it("still sends JSON bodies with fetch", async () => {
+    installFakeXhr();
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: true }), { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const variables = apiMutation("PATCH", "/api/v1/tenant/appointments/a1/status", { status: "confirmed" });
+    await expect(sendApiMutation(variables)).resolves.toEqual({ success: true });
+    expect(FakeXhr.last).toBeNull();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get("Idempotency-Key")).toBe(variables.idempotencyKey);
+    expect(init.body).toBe(JSON.stringify({ status: "confirmed" }));
+  });
+});
