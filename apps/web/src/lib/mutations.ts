@@ -38,6 +38,9 @@ export const mutationKeys = {
     create: ["api", "messages", "create"] as const,
     reply: ["api", "messages", "reply"] as const,
   },
+  documents: {
+    upload: ["api", "documents", "upload"] as const,
+  },
 } as const;
 
 export function newIdempotencyKey(): string {
