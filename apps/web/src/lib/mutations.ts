@@ -41,6 +41,12 @@ export const mutationKeys = {
   documents: {
     upload: ["api", "documents", "upload"] as const,
   },
+  meterReadings: {
+    create: ["api", "meter-readings", "create"] as const,
+  },
+  repairs: {
+    create: ["api", "repairs", "create"] as const,
+  },
 } as const;
 
 export function newIdempotencyKey(): string {
