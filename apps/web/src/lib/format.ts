@@ -101,7 +101,8 @@ export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return "0 B";
   const oneDecimal = (n: number) => n.toLocaleString(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${oneDecimal(bytes / 1024)} KB`;
+  // Decided after rounding, so 1,048,575 bytes read '1,0 MB', not '1.024,0 KB'.
+  if (Math.round((bytes / 1024) * 10) < 1024 * 10) return `${oneDecimal(bytes / 1024)} KB`;
   return `${oneDecimal(bytes / (1024 * 1024))} MB`;
 }
 

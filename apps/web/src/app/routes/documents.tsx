@@ -1,6 +1,15 @@
-import { paths } from "@/config/paths";
-import { PlaceholderScreen } from "../placeholder-screen";
+import { useDocuments } from "@/features/documents/api/get-documents";
+import { DocumentsError } from "@/features/documents/components/documents-error";
+import { DocumentsView } from "@/features/documents/components/documents-view";
+import { documentTexts } from "@/features/documents/texts";
+import { LoadingState } from "../loading-state";
 
 export function Component() {
-  return <PlaceholderScreen title={paths.documents.title} />;
+  const query = useDocuments();
+  // Data on hand (also after a failed refetch) is shown; otherwise loading or the error view.
+  if (query.data) return <DocumentsView documents={query.data} />;
+  if (query.isError || query.fetchStatus === "paused") {
+    return <DocumentsError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  return <LoadingState text={documentTexts.loading} />;
 }

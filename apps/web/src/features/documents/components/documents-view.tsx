@@ -1,0 +1,67 @@
+import type { TenantDocument } from "@mieter-portal/contracts";
+import { Search } from "lucide-react";
+import { useDeferredValue, useId, useState } from "react";
+import { Input } from "@/components/ui/form-field";
+import { DOCUMENT_SECTION_ORDER, type DocumentSectionId, filterDocuments, groupDocuments } from "../document-list";
+import { documentTexts } from "../texts";
+import { DocumentSection } from "./document-section";
+import { useDocumentUploader } from "./document-upload";
+
+/** The documents screen with data: search, the three sections and the upload. */
+export function DocumentsView({ documents }: { documents: TenantDocument[] }) {
+  const searchId = useId();
+  const [query, setQuery] = useState("");
+  const deferredQuery = useDeferredValue(query);
+  const searching = deferredQuery.trim() !== "";
+  const all = groupDocuments(documents);
+  const matching = filterDocuments(documents, deferredQuery);
+  const shown = groupDocuments(matching);
+  const uploader = useDocumentUploader();
+
+  const emptyText = (section: DocumentSectionId) =>
+    searching && all[section].length > 0 ? documentTexts.noMatch(deferredQuery.trim()) : documentTexts.empty[section];
+
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <h1 className="text-2xl font-bold">{documentTexts.title}</h1>
+      {/* A form with role search: the <search> element is too new for older Safari and jsdom. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+      <form role="search" className="grid gap-1" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={searchId} className="sr-only">
+          {documentTexts.search}
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={documentTexts.search}
+            autoComplete="off"
+            enterKeyHint="search"
+            className="pl-10"
+          />
+        </div>
+        <p aria-live="polite" className="text-xs text-muted-foreground" data-testid="document-search-count">
+          {searching ? documentTexts.resultCount(matching.length) : ""}
+        </p>
+      </form>
+      {DOCUMENT_SECTION_ORDER.map((section) => (
+        <DocumentSection
+          key={section}
+          title={documentTexts.sections[section]}
+          documents={shown[section]}
+          emptyText={emptyText(section)}
+          action={section === "mine" ? uploader.button : undefined}
+          testId={`document-section-${section}`}
+        >
+          {section === "mine" ? uploader.status : null}
+        </DocumentSection>
+      ))}
+    </div>
+  );
+}
