@@ -1,6 +1,53 @@
-import { paths } from "@/config/paths";
-import { PlaceholderScreen } from "../placeholder-screen";
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { appointmentPath, paths } from "@/config/paths";
+import { getAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
+import { RESCHEDULE_PARAM, rescheduleValues } from "@/features/appointments/appointment-form";
+import { AppointmentLists } from "@/features/appointments/components/appointment-list";
+import {
+  type AppointmentPrefill,
+  AppointmentRequestForm,
+} from "@/features/appointments/components/appointment-request-form";
+import { groupAppointments } from "@/features/appointments/grouping";
+import { appointmentTexts } from "@/features/appointments/texts";
+import { LoadingState } from "../loading-state";
 
 export function Component() {
-  return <PlaceholderScreen title={paths.appointments.title} />;
+  const t = appointmentTexts.list;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const rescheduleId = searchParams.get(RESCHEDULE_PARAM);
+  const appointments = useQuery({ ...getAppointmentsQueryOptions(), meta: { silent: true } });
+
+  const moving = rescheduleId ? appointments.data?.find((a) => a.id === rescheduleId) : undefined;
+  const prefill: AppointmentPrefill | null = moving
+    ? { id: moving.id, title: moving.title, values: rescheduleValues(moving) }
+    : null;
+  const clearReschedule = () => setSearchParams({}, { replace: true });
+
+  return (
+    <section aria-labelledby="appointments-title" className="grid grid-cols-1 gap-4">
+      <h1 id="appointments-title" className="text-2xl font-bold">
+        {paths.appointments.title}
+      </h1>
+      <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
+        <AppointmentRequestForm prefill={prefill} onStopPrefill={clearReschedule} onSubmitted={clearReschedule} />
+        {appointments.isPending ? (
+          <LoadingState text={t.loading} />
+        ) : appointments.isError ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
+          >
+            <span>{t.loadError}</span>
+            <Button size="sm" variant="outline" onClick={() => void appointments.refetch()}>
+              {appointmentTexts.retry}
+            </Button>
+          </div>
+        ) : (
+          <AppointmentLists {...groupAppointments(appointments.data)} appointmentPath={appointmentPath} />
+        )}
+      </div>
+    </section>
+  );
 }

@@ -1,6 +1,54 @@
-import { paths } from "@/config/paths";
-import { PlaceholderScreen } from "../placeholder-screen";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { messagePath, paths } from "@/config/paths";
+import { getMessagesQueryOptions, type MessageFilter } from "@/features/messages/api/get-messages";
+import { MessageFilterToggle } from "@/features/messages/components/message-filter";
+import { MessageList } from "@/features/messages/components/message-list";
+import { NewConversationButton } from "@/features/messages/components/new-conversation-button";
+import { parseMessageFilter } from "@/features/messages/messages";
+import { messageTexts } from "@/features/messages/texts";
+import { LoadingState } from "../loading-state";
 
 export function Component() {
-  return <PlaceholderScreen title={paths.messages.title} />;
+  const t = messageTexts.list;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const filter = parseMessageFilter(searchParams.get("filter"));
+  const messages = useQuery({ ...getMessagesQueryOptions(filter), meta: { silent: true } });
+
+  const changeFilter = (next: MessageFilter) => {
+    setSearchParams(next === "all" ? {} : { filter: next }, { replace: true });
+  };
+
+  return (
+    <section aria-labelledby="messages-title" className="grid grid-cols-1 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="messages-title" className="text-2xl font-bold">
+          {paths.messages.title}
+        </h1>
+        <MessageFilterToggle value={filter} onChange={changeFilter} />
+      </div>
+      {messages.isPending ? (
+        <LoadingState text={t.loading} />
+      ) : messages.isError ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
+        >
+          <span>{t.loadError}</span>
+          <Button size="sm" variant="outline" onClick={() => void messages.refetch()}>
+            {messageTexts.retry}
+          </Button>
+        </div>
+      ) : (
+        <MessageList messages={messages.data} filter={filter} messagePath={messagePath} />
+      )}
+      <NewConversationButton
+        onCreated={(threadId) => {
+          if (threadId) navigate(messagePath(threadId));
+        }}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,216 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { AppointmentRequest } from "@mieter-portal/contracts";
+import { CalendarPlus, History } from "lucide-react";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input, Label } from "@/components/ui/form-field";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { useNetworkState } from "@/lib/network";
+import { cn } from "@/lib/utils";
+import { requestAppointmentVariables, useRequestAppointment } from "../api/request-appointment";
+import {
+  APPOINTMENT_TYPES,
+  type AppointmentFormValues,
+  appointmentFormSchema,
+  appointmentTypeLabel,
+  berlinToday,
+  EMPTY_APPOINTMENT_FORM,
+  missingRequiredFields,
+  TIME_SLOTS,
+  timeSlotHours,
+} from "../appointment-form";
+import { appointmentTexts, TIME_SLOT_NAMES } from "../texts";
+
+export interface AppointmentPrefill {
+  /** The appointment being moved; the form is filled once per id. */
+  id: string;
+  title: string;
+  values: AppointmentFormValues;
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive-text">
+      {message}
+    </p>
+  );
+}
+
+/** 'Termin vereinbaren': type, date (not in the past), time slot with its hours, optional notes. */
+export function AppointmentRequestForm({
+  prefill,
+  onStopPrefill,
+  onSubmitted,
+}: {
+  prefill?: AppointmentPrefill | null;
+  onStopPrefill?: () => void;
+  onSubmitted?: () => void;
+}) {
+  const t = appointmentTexts.form;
+  const id = useId();
+  const ids = {
+    title: `${id}-title`,
+    type: `${id}-type`,
+    date: `${id}-date`,
+    slot: `${id}-slot`,
+    notes: `${id}-notes`,
+  };
+  const network = useNetworkState();
+  const request = useRequestAppointment();
+  const form = useForm<AppointmentFormValues, unknown, AppointmentRequest>({
+    // Built per validation so "today" is the Berlin date of the moment the tenant submits.
+    resolver: (values, context, options) => zodResolver(appointmentFormSchema(berlinToday()))(values, context, options),
+    defaultValues: EMPTY_APPOINTMENT_FORM,
+  });
+  const { errors } = form.formState;
+  const { reset, setFocus } = form;
+
+  const prefillId = prefill?.id;
+  const prefillValues = prefill?.values;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per appointment being moved, not on every refetch
+  useEffect(() => {
+    if (!prefillId || !prefillValues) return;
+    reset(prefillValues);
+    // reset() drops the field refs until the next render, so focus the new date field after it.
+    const timer = setTimeout(() => setFocus("date"), 0);
+    return () => clearTimeout(timer);
+  }, [prefillId]);
+
+  const onValid = (values: AppointmentRequest) => {
+    request.mutate(requestAppointmentVariables(values), {
+      onSuccess: () => {
+        reset(EMPTY_APPOINTMENT_FORM);
+        onSubmitted?.();
+      },
+    });
+  };
+  const onInvalid = () => {
+    if (missingRequiredFields(form.getValues()).length > 0) {
+      toast({ variant: "destructive", title: t.missingTitle, description: t.missingDescription });
+    }
+  };
+
+  const describedBy = (field: keyof typeof ids, error?: string) => (error ? `${ids[field]}-error` : undefined);
+
+  return (
+    <Card aria-labelledby={ids.title} id="termin-vereinbaren" className="scroll-mt-4">
+      <CardHeader className="flex-col items-start">
+        <CardTitle id={ids.title} className="flex items-center gap-2">
+          <CalendarPlus className="size-5 text-primary" aria-hidden="true" />
+          {t.title}
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">{t.description}</p>
+      </CardHeader>
+      {prefill ? (
+        <div
+          className="mb-4 flex flex-col gap-2 rounded-xl bg-secondary p-3 text-sm text-secondary-foreground"
+          data-testid="reschedule-note"
+        >
+          <p className="flex items-start gap-2">
+            <History className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{t.rescheduling(prefill.title)}</span>
+          </p>
+          {onStopPrefill ? (
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto self-end p-0 text-secondary-foreground underline"
+              onClick={() => {
+                reset(EMPTY_APPOINTMENT_FORM);
+                onStopPrefill();
+              }}
+            >
+              {t.stopRescheduling}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.type}>{t.type}</Label>
+          <NativeSelect
+            id={ids.type}
+            aria-required="true"
+            aria-invalid={errors.type ? true : undefined}
+            aria-describedby={describedBy("type", errors.type?.message)}
+            {...form.register("type")}
+          >
+            <option value="">{t.typePlaceholder}</option>
+            {APPOINTMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {appointmentTypeLabel(type)}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={`${ids.type}-error`} message={errors.type?.message} />
+        </div>
+
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.date}>{t.date}</Label>
+          <Input
+            id={ids.date}
+            type="date"
+            min={berlinToday()}
+            aria-required="true"
+            aria-invalid={errors.date ? true : undefined}
+            aria-describedby={describedBy("date", errors.date?.message)}
+            {...form.register("date")}
+          />
+          <FieldError id={`${ids.date}-error`} message={errors.date?.message} />
+        </div>
+
+        <fieldset aria-describedby={describedBy("slot", errors.timeSlot?.message)} className="grid gap-2">
+          <legend className="mb-1.5 text-sm font-medium">{t.timeSlot}</legend>
+          {TIME_SLOTS.map((slot) => (
+            <label
+              key={slot}
+              className={cn(
+                "flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border border-input bg-background px-3 py-2 text-sm transition-colors hover:bg-muted",
+                "has-checked:border-primary has-checked:bg-secondary has-checked:text-secondary-foreground",
+                "has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-ring",
+                errors.timeSlot && "border-destructive",
+              )}
+            >
+              <input
+                type="radio"
+                value={slot}
+                required
+                aria-invalid={errors.timeSlot ? true : undefined}
+                className="size-4 accent-primary"
+                {...form.register("timeSlot")}
+              />
+              <span className="font-medium">{TIME_SLOT_NAMES[slot]}</span>{" "}
+              <span className="ml-auto">({timeSlotHours(slot)})</span>
+            </label>
+          ))}
+          <FieldError id={`${ids.slot}-error`} message={errors.timeSlot?.message} />
+        </fieldset>
+
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.notes}>{t.notes}</Label>
+          <Textarea
+            id={ids.notes}
+            rows={3}
+            placeholder={t.notesPlaceholder}
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby={describedBy("notes", errors.notes?.message)}
+            {...form.register("notes")}
+          />
+          <FieldError id={`${ids.notes}-error`} message={errors.notes?.message} />
+        </div>
+
+        {network.offline ? <p className="text-sm text-muted-foreground">{appointmentTexts.offlineHint}</p> : null}
+
+        <Button type="submit" disabled={request.isPending} className="w-full">
+          {request.isPending ? t.sending : t.submit}
+        </Button>
+      </form>
+    </Card>
+  );
+}

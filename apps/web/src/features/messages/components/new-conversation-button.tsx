@@ -1,0 +1,131 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type NewConversationRequest, newConversationRequest } from "@mieter-portal/contracts";
+import { MessageSquarePlus } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Input, Label } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useNetworkState } from "@/lib/network";
+import { createdThread, startConversationVariables, useStartConversation } from "../api/start-conversation";
+import { messageTexts } from "../texts";
+
+type FormInput = z.input<typeof newConversationRequest>;
+
+function NewConversationForm({ onCreated }: { onCreated: (threadId: string | null) => void }) {
+  const t = messageTexts.newConversation;
+  const id = useId();
+  const network = useNetworkState();
+  const start = useStartConversation();
+  const form = useForm<FormInput, unknown, NewConversationRequest>({
+    resolver: zodResolver(newConversationRequest),
+    defaultValues: { subject: "", content: "" },
+  });
+  const { errors } = form.formState;
+  const subjectId = `${id}-subject`;
+  const contentId = `${id}-content`;
+
+  const onSubmit = form.handleSubmit((values) => {
+    start.mutate(startConversationVariables(values), {
+      onSuccess: (data) => {
+        form.reset();
+        onCreated(createdThread(data)?.id ?? null);
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor={subjectId}>{t.subject}</Label>
+        <Input
+          id={subjectId}
+          autoComplete="off"
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={errors.subject ? `${subjectId}-error` : undefined}
+          {...form.register("subject")}
+        />
+        {errors.subject ? (
+          <p id={`${subjectId}-error`} className="text-sm text-destructive-text">
+            {errors.subject.message}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={contentId}>{t.content}</Label>
+        <Textarea
+          id={contentId}
+          rows={5}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={errors.content ? `${contentId}-error` : undefined}
+          {...form.register("content")}
+        />
+        {errors.content ? (
+          <p id={`${contentId}-error`} className="text-sm text-destructive-text">
+            {errors.content.message}
+          </p>
+        ) : null}
+      </div>
+      {network.offline ? <p className="text-sm text-muted-foreground">{messageTexts.offlineHint}</p> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">{t.cancel}</Button>
+        </DialogClose>
+        <Button type="submit" disabled={start.isPending}>
+          {start.isPending ? t.sending : t.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The floating round chat button of the messages screen: starts a conversation with the management
+ * and opens it. It sits above the shell's offline controls at the bottom right.
+ */
+export function NewConversationButton({ onCreated }: { onCreated: (threadId: string | null) => void }) {
+  const t = messageTexts.newConversation;
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <DialogTrigger asChild>
+            <button
+              type="button"
+              aria-label={t.button}
+              data-testid="new-conversation-button"
+              className="fixed right-4 bottom-[calc(56px+1rem+92px+0.75rem)] z-30 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-colors hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              <MessageSquarePlus className="size-6" aria-hidden="true" />
+            </button>
+          </DialogTrigger>
+        </TooltipTrigger>
+        <TooltipContent side="left">{t.button}</TooltipContent>
+      </Tooltip>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t.title}</DialogTitle>
+          <DialogDescription>{t.description}</DialogDescription>
+        </DialogHeader>
+        <NewConversationForm
+          onCreated={(threadId) => {
+            setOpen(false);
+            onCreated(threadId);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

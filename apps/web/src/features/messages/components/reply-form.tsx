@@ -1,0 +1,61 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReplyRequest, replyRequest } from "@mieter-portal/contracts";
+import { SendHorizontal } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { useNetworkState } from "@/lib/network";
+import { replyVariables, useReplyToMessage } from "../api/reply-to-message";
+import { messageTexts } from "../texts";
+
+/** Answer in the conversation: POST messages/{id}/replies, then the thread refreshes. */
+export function ReplyForm({ threadId, onSent }: { threadId: string; onSent?: () => void }) {
+  const t = messageTexts.replyForm;
+  const id = useId();
+  const errorId = `${id}-error`;
+  const network = useNetworkState();
+  const reply = useReplyToMessage();
+  const form = useForm<z.input<typeof replyRequest>, unknown, ReplyRequest>({
+    resolver: zodResolver(replyRequest),
+    defaultValues: { content: "" },
+  });
+  const error = form.formState.errors.content?.message;
+
+  const onSubmit = form.handleSubmit((values) => {
+    reply.mutate(replyVariables(threadId, values), {
+      onSuccess: () => {
+        form.reset({ content: "" });
+        onSent?.();
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-2" aria-busy={reply.isPending || undefined}>
+      <Label htmlFor={id}>{t.label}</Label>
+      <Textarea
+        id={id}
+        rows={3}
+        placeholder={t.placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...form.register("content")}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive-text">
+          {error}
+        </p>
+      ) : null}
+      {network.offline ? <p className="text-sm text-muted-foreground">{messageTexts.offlineHint}</p> : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={reply.isPending}>
+          <SendHorizontal aria-hidden="true" />
+          {reply.isPending ? t.sending : t.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
