@@ -6,6 +6,9 @@ import { getBrowserItem, getItem, STORAGE_KEYS, setItem } from "@/lib/storage";
 import { tokenExpiringIn } from "@/test/tokens";
 import { App } from "./app";
 
+/** The first render loads lazy route modules, which vitest transforms on demand. */
+const SLOW = { timeout: 5000 };
+
 const config = {
   brand: {
     companyName: "Testverwaltung Nord",
@@ -48,9 +51,9 @@ describe("start-up", () => {
     render(<App queryClient={createQueryClient()} />);
     expect(screen.getByText("Lädt...")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Willkommen zurück!" })).not.toBeInTheDocument();
-    expect(await screen.findByRole("heading", { name: "Willkommen zurück!" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Willkommen zurück!" }, SLOW)).toBeInTheDocument();
     expect(window.location.pathname).toBe("/login");
-    expect(await screen.findByText("Testverwaltung Nord")).toBeInTheDocument();
+    expect(await screen.findByText("Testverwaltung Nord", {}, SLOW)).toBeInTheDocument();
   });
 
   it("clears an expired session and says 'Abgemeldet'", async () => {
@@ -58,8 +61,8 @@ describe("start-up", () => {
     await setItem(STORAGE_KEYS.authToken, tokenExpiringIn(-60));
     await setItem(STORAGE_KEYS.user, { id: "u", email: "demo@example.com", firstName: "Anna", lastName: "S" });
     render(<App queryClient={createQueryClient()} />);
-    expect(await screen.findByText("Abgemeldet")).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { name: "Willkommen zurück!" })).toBeInTheDocument();
+    expect(await screen.findByText("Abgemeldet", {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Willkommen zurück!" }, SLOW)).toBeInTheDocument();
     expect(await getItem(STORAGE_KEYS.authToken)).toBeNull();
     expect(await getItem(STORAGE_KEYS.user)).toBeNull();
   });
@@ -69,8 +72,8 @@ describe("login form", () => {
   it("asks for both fields with 'Eingabe erforderlich'", async () => {
     const fetchMock = serveApi({ "GET /api/v1/config": () => Response.json(config) });
     render(<App queryClient={createQueryClient()} />);
-    await userEvent.click(await screen.findByRole("button", { name: "Anmelden" }));
-    expect(await screen.findByText("Eingabe erforderlich")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: "Anmelden" }, SLOW));
+    expect(await screen.findByText("Eingabe erforderlich", {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText("Bitte geben Sie Ihre E-Mail und Ihr Passwort ein.")).toBeInTheDocument();
     expect(screen.getByLabelText("E-Mail Adresse")).toHaveAttribute("aria-invalid", "true");
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/auth/login"))).toBe(false);
@@ -86,10 +89,10 @@ describe("login form", () => {
         ),
     });
     render(<App queryClient={createQueryClient()} />);
-    await userEvent.type(await screen.findByLabelText("E-Mail Adresse"), "demo@example.com");
+    await userEvent.type(await screen.findByLabelText("E-Mail Adresse", {}, SLOW), "demo@example.com");
     await userEvent.type(screen.getByLabelText("Passwort"), "falsch");
     await userEvent.click(screen.getByRole("button", { name: "Anmelden" }));
-    expect(await screen.findByText("Anmeldung fehlgeschlagen")).toBeInTheDocument();
+    expect(await screen.findByText("Anmeldung fehlgeschlagen", {}, SLOW)).toBeInTheDocument();
     expect(
       screen.getByText("Login fehlgeschlagen (401): E-Mail-Adresse oder Passwort ist falsch."),
     ).toBeInTheDocument();
@@ -118,11 +121,11 @@ describe("login form", () => {
       },
     });
     render(<App queryClient={createQueryClient()} />);
-    await userEvent.type(await screen.findByLabelText("E-Mail Adresse"), "demo@example.com");
+    await userEvent.type(await screen.findByLabelText("E-Mail Adresse", {}, SLOW), "demo@example.com");
     await userEvent.type(screen.getByLabelText("Passwort"), "demo1234");
     await userEvent.click(screen.getByLabelText("Angemeldet bleiben"));
     await userEvent.click(screen.getByRole("button", { name: "Anmelden" }));
-    expect(await screen.findByText("Login erfolgreich")).toBeInTheDocument();
+    expect(await screen.findByText("Login erfolgreich", {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText("Willkommen zurück, Anna!")).toBeInTheDocument();
     expect(loginBody).toEqual({ email: "demo@example.com", password: "demo1234", remember: true });
     await waitFor(async () => expect(await getItem(STORAGE_KEYS.authToken)).toBe(token));
