@@ -15,7 +15,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await buildApp(config);
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(app.db, app.files) : false;
+  const seeded = config.seedDemo
+    ? await seedDemoIfEmpty(app.db, app.files, { companyName: config.brand.companyName })
+    : false;
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -17,6 +17,29 @@ export interface DbHandle {
   destroy(): Promise<void>;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every statement anew; preparing costs more than running our small queries.
+ * Statements are reused by SQL text (safe: better-sqlite3 runs them synchronously, and we never
+ * stream, so no statement is busy while another query wants it).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        statement = sqlite.prepare(sql);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(config: DatabaseConfig): DbHandle {
   if (config.kind === "sqlite") {
     if (config.file !== ":memory:") mkdirSync(path.dirname(config.file), { recursive: true });
@@ -25,7 +48,7 @@ export function openDatabase(config: DatabaseConfig): DbHandle {
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, kind: "sqlite", destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -1,5 +1,16 @@
-import { randomUUID } from "node:crypto";
+import { createSecretKey, type KeyObject, randomUUID } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
+
+/** The secret as a key object, made once per secret: jose would import it on every call. */
+const keys = new WeakMap<Uint8Array, KeyObject>();
+function keyFor(secret: Uint8Array): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export interface SessionToken {
   token: string;
@@ -21,7 +32,7 @@ export async function signSessionToken(
     .setJti(jti)
     .setIssuedAt(nowSeconds)
     .setExpirationTime(exp)
-    .sign(secret);
+    .sign(keyFor(secret));
   return { token, jti, expiresAt: new Date(exp * 1000) };
 }
 
@@ -40,7 +51,7 @@ export async function verifySessionToken(
   token: string,
 ): Promise<{ ok: true; claims: VerifiedToken } | { ok: false; problem: TokenProblem }> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: ["HS256"] });
     if (typeof payload.sub !== "string" || typeof payload.jti !== "string" || typeof payload.exp !== "number") {
       return { ok: false, problem: "invalid" };
     }

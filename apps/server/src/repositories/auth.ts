@@ -15,10 +15,10 @@ function accessBaseEnd(eb: ExpressionBuilder<Database, "tenants">) {
     .whereRef("tenancies.tenant_id", "=", "tenants.id");
 }
 
-export function hasPortalAccess(accessBaseEnd: string | null, today = berlinToday()): boolean {
+export function hasPortalAccess(accessBaseEnd: string | null, today?: string): boolean {
   if (!accessBaseEnd) return false;
   if (accessBaseEnd === OPEN_END) return true;
-  return addMonths(accessBaseEnd, ACCESS_MONTHS_AFTER_TENANCY) >= today;
+  return addMonths(accessBaseEnd, ACCESS_MONTHS_AFTER_TENANCY) >= (today ?? berlinToday());
 }
 
 /** Everything the authentication hook needs, in one query. */

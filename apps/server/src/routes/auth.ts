@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../lib/errors.js";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/passwords.js";
+import { resetLink, sendResetMail } from "../lib/reset-mail.js";
 import { signSessionToken } from "../lib/tokens.js";
 import {
   clearAccountFailures,
@@ -96,23 +97,11 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (tenant && hasPortalAccess(tenant.access_base_end) && recent < RESET_MAILS_PER_WINDOW) {
         await recordAttempt(app.db, "reset", email);
         const token = await createResetToken(app.db, tenant.id, RESET_TOKEN_TTL_SECONDS);
-        const link = `${app.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         try {
-          await app.mailer.send({
+          await sendResetMail(app.mailer, app.config, {
             to: request.body.email,
-            subject: `${app.config.brand.companyName}: Passwort zurücksetzen`,
-            text: [
-              "Guten Tag,",
-              "",
-              "Sie haben angefordert, Ihr Passwort für das Mieter-Portal zurückzusetzen.",
-              "Öffnen Sie diesen Link innerhalb von 60 Minuten, um ein neues Passwort festzulegen:",
-              "",
-              link,
-              "",
-              "Falls Sie das nicht waren, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.",
-              "",
-              `Ihr Team von ${app.config.brand.companyName}`,
-            ].join("\n"),
+            link: resetLink(app.config, token),
+            startedBy: "tenant",
           });
         } catch (err) {
           request.log.error({ err }, "sending the password-reset mail failed");

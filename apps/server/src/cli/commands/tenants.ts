@@ -13,6 +13,7 @@ import {
 import { z } from "zod";
 import { germanDate, germanEuros } from "../../db/seed/calendar.js";
 import { hashPassword } from "../../lib/passwords.js";
+import { resetLink, sendResetMail } from "../../lib/reset-mail.js";
 import { addMonths, berlinToday } from "../../lib/time.js";
 import { createResetToken, hasPortalAccess, normalizeEmail, setPassword } from "../../repositories/auth.js";
 import { CommandError, euroAmount, optionalText, parseOptions } from "../args.js";
@@ -162,24 +163,8 @@ export const resetPassword: AdminCommand = {
       return;
     }
     const token = await createResetToken(db, tenant.id, RESET_TOKEN_TTL_SECONDS);
-    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const company = config.brand.companyName;
-    await mailer.send({
-      to: tenant.email,
-      subject: `${company}: Passwort zurücksetzen`,
-      text: [
-        `Guten Tag ${tenant.name},`,
-        "",
-        "die Hausverwaltung hat für Sie das Zurücksetzen Ihres Passworts für das Mieter-Portal angestoßen.",
-        `Öffnen Sie diesen Link innerhalb von ${RESET_TOKEN_TTL_SECONDS / 60} Minuten, um ein neues Passwort festzulegen:`,
-        "",
-        link,
-        "",
-        "Ihr bisheriges Passwort gilt weiter, bis Sie ein neues festlegen.",
-        "",
-        `Ihr Team von ${company}`,
-      ].join("\n"),
-    });
+    const link = resetLink(config, token);
+    await sendResetMail(mailer, config, { to: tenant.email, name: tenant.name, link, startedBy: "management" });
     const where = config.smtpUrl ? "per SMTP" : `als Datei in ${path.join(config.dataDir, "outbox")}`;
     io.out(
       `Link zum Zurücksetzen an ${tenant.email} gesendet (${where}), gültig ${RESET_TOKEN_TTL_SECONDS / 60} Minuten.`,
