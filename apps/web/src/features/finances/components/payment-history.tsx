@@ -1,0 +1,81 @@
+import type { RentPayment } from "@mieter-portal/contracts";
+import { useId } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/form-field";
+import { NativeSelect } from "@/components/ui/native-select";
+import { formatCurrency, formatDate } from "@/lib/format";
+import { financeTexts, paymentStatusBadge } from "../texts";
+
+export function PaymentHistory({
+  year,
+  years,
+  payments,
+  updating,
+  onYearChange,
+}: {
+  year: number;
+  years: number[];
+  payments: RentPayment[];
+  /** Another year's payments are loading; the list shows the old ones until then. */
+  updating: boolean;
+  onYearChange: (year: number) => void;
+}) {
+  const t = financeTexts;
+  const selectId = useId();
+  return (
+    <Card aria-labelledby="history-title">
+      <CardHeader className="flex-wrap">
+        <CardTitle id="history-title">{t.historyTitle}</CardTitle>
+        <div className="flex items-center gap-2">
+          <Label htmlFor={selectId} className="text-muted-foreground">
+            {t.yearLabel}
+          </Label>
+          <NativeSelect
+            id={selectId}
+            value={String(year)}
+            onChange={(event) => onYearChange(Number(event.target.value))}
+            className="h-10 w-28"
+          >
+            {years.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </CardHeader>
+      <div aria-live="polite" aria-busy={updating}>
+        {updating ? (
+          <p className="py-2 text-sm text-muted-foreground">{t.updating}</p>
+        ) : payments.length === 0 ? (
+          <p className="py-2 text-sm text-muted-foreground">{t.historyEmpty(year)}</p>
+        ) : (
+          <ul className="divide-y divide-border" data-testid="payment-list" data-year={year}>
+            {payments.map((payment) => {
+              const badge = paymentStatusBadge(payment.status);
+              return (
+                <li key={payment.id} className="flex items-start justify-between gap-3 py-3" data-testid="payment-row">
+                  <div className="min-w-0">
+                    <p className="font-medium">{payment.description}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {payment.paid_at
+                        ? `${t.paidOn} ${formatDate(payment.paid_at)}`
+                        : `${t.due} ${formatDate(payment.due_date)}`}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <span className="font-semibold" data-testid="payment-amount">
+                      {formatCurrency(payment.amount, payment.currency)}
+                    </span>
+                    <Badge tone={badge.tone}>{badge.label}</Badge>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}

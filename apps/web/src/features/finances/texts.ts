@@ -1,0 +1,54 @@
+import type { PaymentMethod } from "@mieter-portal/contracts";
+import type { BadgeTone } from "@/components/ui/badge";
+
+export const financeTexts = {
+  heading: "Finanzen",
+  loading: "Finanzdaten werden geladen...",
+  loadError: "Die Finanzdaten konnten nicht geladen werden.",
+  loadErrorHint: "Bitte versuchen Sie es später erneut oder wenden Sie sich an den Kundenservice.",
+  retry: "Erneut versuchen",
+
+  rentTitle: "Ihre Miete",
+  rentTotal: "Gesamtmiete pro Monat",
+  baseRent: "Kaltmiete",
+  utilities: "Nebenkosten",
+  total: "Gesamt",
+  paymentMethod: "Zahlungsart",
+  dueDay: "Fälligkeit",
+  iban: (last4: string) => `Konto endet auf ${last4}`,
+
+  historyTitle: "Zahlungsverlauf",
+  yearLabel: "Jahr",
+  historyEmpty: (year: number) => `Keine Zahlungen im Jahr ${year}`,
+  due: "Fällig am",
+  paidOn: "Bezahlt am",
+  updating: "Wird aktualisiert...",
+
+  invoicesTitle: "Offene Rechnungen",
+  invoicesEmpty: "Keine offenen Rechnungen",
+  invoicesEmptyHint: "Sie haben alle Rechnungen beglichen.",
+  issuedOn: "Ausgestellt am",
+} as const;
+
+const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  sepa_direct_debit: "SEPA-Lastschrift",
+  bank_transfer: "Überweisung",
+  standing_order: "Dauerauftrag",
+};
+
+/** German name of a payment method; an unknown value is shown as it came. */
+export function paymentMethodLabel(method: string): string {
+  return PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+}
+
+/** 'am 3. des Monats'. */
+export function dueDayText(day: number): string {
+  return `am ${day}. des Monats`;
+}
+
+/** paid 'Bezahlt', pending 'Ausstehend', anything else 'Überfällig' (spec section 4). */
+export function paymentStatusBadge(status: string): { label: string; tone: BadgeTone } {
+  if (status === "paid") return { label: "Bezahlt", tone: "success" };
+  if (status === "pending") return { label: "Ausstehend", tone: "warning" };
+  return { label: "Überfällig", tone: "danger" };
+}
