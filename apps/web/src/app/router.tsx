@@ -9,6 +9,9 @@ export const routes: RouteObject[] = [
     HydrateFallback: StartupLoading,
     children: [
       { path: "login", lazy: () => import("./routes/login") },
+      // Public like /login: the shell below sends signed-out visitors to /login, these two stay reachable.
+      { path: "forgot-password", lazy: () => import("./routes/forgot-password") },
+      { path: "reset-password", lazy: () => import("./routes/reset-password") },
       {
         id: "shell",
         lazy: async () => ({ Component: (await import("./shell/app-shell")).AppShell }),

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
@@ -9,6 +10,9 @@ import { isOffline } from "@/lib/network";
 import { type LoginResult, loginWithCredentials } from "../api/login";
 import { validateLogin } from "../login-validation";
 import { authTexts } from "../texts";
+
+/** The 'Passwort vergessen?' page (public route next to /login). */
+const FORGOT_PASSWORD_PATH = "/forgot-password";
 
 /**
  * The login form keeps its state in plain React instead of react-hook-form + zod: it is the only
@@ -22,6 +26,7 @@ export function LoginForm({
   onSuccess: (result: LoginResult) => Promise<void>;
 }) {
   const id = useId();
+  const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
@@ -145,12 +150,7 @@ export function LoginForm({
             {authTexts.remember}
           </Label>
         </div>
-        <Button
-          variant="link"
-          size="sm"
-          className="px-0"
-          onClick={() => toast({ title: authTexts.forgotPassword, description: authTexts.forgotPasswordHint })}
-        >
+        <Button variant="link" size="sm" className="px-0" onClick={() => navigate(FORGOT_PASSWORD_PATH)}>
           {authTexts.forgotPassword}
         </Button>
       </div>

@@ -1,0 +1,50 @@
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { paths } from "@/config/paths";
+import { useAuth } from "@/features/auth/components/auth-provider";
+import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
+import { ResetPasswordLayout } from "@/features/auth/components/reset-password-layout";
+import { passwordResetTexts } from "@/features/auth/password-reset-texts";
+import { useBrand } from "@/lib/brand";
+import { useDocumentTitle } from "../use-document-title";
+
+const FORGOT_PATH = "/forgot-password";
+
+/** Public page the reset mail links to: `/reset-password?token=…`. */
+export function Component() {
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  const navigate = useNavigate();
+  const { state, signOutLocally } = useAuth();
+  const brand = useBrand();
+  const t = passwordResetTexts;
+  useDocumentTitle(t.resetTitle, brand.companyName);
+
+  const onDone = async (message: string) => {
+    // The server ended every session of the account; a session on this device is over too.
+    if (state.status === "signed-in") await signOutLocally();
+    toast({ title: t.resetDoneTitle, description: message });
+    navigate(paths.login.path, { replace: true });
+  };
+
+  return (
+    <ResetPasswordLayout heading={t.resetTitle} intro={t.resetIntro}>
+      {token ? (
+        <ResetPasswordForm token={token} forgotPath={FORGOT_PATH} onDone={onDone} />
+      ) : (
+        <div className="grid gap-4">
+          <p
+            role="alert"
+            className="rounded-lg border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
+          >
+            {t.missingToken}
+          </p>
+          <Button asChild variant="outline">
+            <Link to={FORGOT_PATH}>{t.requestNewLink}</Link>
+          </Button>
+        </div>
+      )}
+    </ResetPasswordLayout>
+  );
+}

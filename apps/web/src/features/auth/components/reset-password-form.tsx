@@ -1,0 +1,135 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { PASSWORD_RULES_TEXT } from "@mieter-portal/contracts";
+import { type ComponentProps, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Input, Label } from "@/components/ui/form-field";
+import { toast } from "@/components/ui/use-toast";
+import { ApiRequestError } from "@/lib/api-client";
+import { isOffline } from "@/lib/network";
+import { useConfirmPasswordReset } from "../api/confirm-password-reset";
+import { passwordResetTexts } from "../password-reset-texts";
+import { type ResetPasswordFormValues, resetPasswordFormSchema } from "../reset-password-validation";
+
+/**
+ * Sets a new password with the token of the mail link. An invalid or expired link shows the
+ * server's German message and a way to request a new one; success hands over to `onDone`.
+ */
+export function ResetPasswordForm({
+  token,
+  forgotPath,
+  onDone,
+}: {
+  token: string;
+  forgotPath: string;
+  onDone: (message: string) => Promise<void> | void;
+}) {
+  const id = useId();
+  const t = passwordResetTexts;
+  const { confirmReset } = useConfirmPasswordReset();
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: "", repeatPassword: "" },
+  });
+
+  const onSubmit = async (values: ResetPasswordFormValues) => {
+    if (isOffline()) {
+      toast({ variant: "destructive", title: t.offlineTitle, description: t.offlineDescription });
+      return;
+    }
+    setLinkError(null);
+    try {
+      const answer = await confirmReset(token, values.newPassword);
+      await onDone(answer.message);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) return;
+      if (error.fields?.newPassword) {
+        setError("newPassword", { message: error.fields.newPassword }, { shouldFocus: true });
+      } else if (error.status === 400) {
+        // reset_token_invalid or a malformed token: the link cannot be used again
+        setLinkError(error.apiMessage ?? error.message);
+      }
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+      {linkError ? (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-lg border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
+          data-testid="reset-link-error"
+        >
+          <p>{linkError}</p>
+          <Link to={forgotPath} className="font-medium underline underline-offset-4">
+            {t.requestNewLink}
+          </Link>
+        </div>
+      ) : null}
+      <NewPasswordField
+        id={`${id}-new`}
+        label={t.newPassword}
+        hint={PASSWORD_RULES_TEXT}
+        error={errors.newPassword?.message}
+        inputProps={{ readOnly: isSubmitting, ...register("newPassword") }}
+      />
+      <NewPasswordField
+        id={`${id}-repeat`}
+        label={t.repeatPassword}
+        error={errors.repeatPassword?.message}
+        inputProps={{ readOnly: isSubmitting, ...register("repeatPassword") }}
+      />
+      <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? t.resetBusy : t.resetSubmit}
+      </Button>
+    </form>
+  );
+}
+
+function NewPasswordField({
+  id,
+  label,
+  hint,
+  error,
+  inputProps,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  inputProps: ComponentProps<"input">;
+}) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="password"
+        autoComplete="new-password"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...inputProps}
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive-text">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
