@@ -1,6 +1,8 @@
-import { paths } from "@/config/paths";
-import { PlaceholderScreen } from "../placeholder-screen";
+import { LegalPage } from "@/features/legal/components/legal-page";
+import { cookiePolicy } from "@/features/legal/cookie-policy";
+import { useBrand } from "@/lib/brand";
 
 export function Component() {
-  return <PlaceholderScreen title={paths.cookiePolicy.title} />;
+  const brand = useBrand();
+  return <LegalPage document={cookiePolicy(brand)} />;
 }

@@ -1,6 +1,8 @@
-import { paths } from "@/config/paths";
-import { PlaceholderScreen } from "../placeholder-screen";
+import { LegalPage } from "@/features/legal/components/legal-page";
+import { privacyPolicy } from "@/features/legal/privacy-policy";
+import { useBrand } from "@/lib/brand";
 
 export function Component() {
-  return <PlaceholderScreen title={paths.privacyPolicy.title} />;
+  const brand = useBrand();
+  return <LegalPage document={privacyPolicy(brand)} />;
 }

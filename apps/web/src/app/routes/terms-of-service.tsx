@@ -1,6 +1,8 @@
-import { paths } from "@/config/paths";
-import { PlaceholderScreen } from "../placeholder-screen";
+import { LegalPage } from "@/features/legal/components/legal-page";
+import { termsOfService } from "@/features/legal/terms-of-service";
+import { useBrand } from "@/lib/brand";
 
 export function Component() {
-  return <PlaceholderScreen title={paths.termsOfService.title} />;
+  const brand = useBrand();
+  return <LegalPage document={termsOfService(brand)} />;
 }
