@@ -1,6 +1,11 @@
 import { paths } from "@/config/paths";
-import { PlaceholderScreen } from "../placeholder-screen";
+import { FaqView } from "@/features/faq/components/faq-view";
+import { faqCategories } from "@/features/faq/faq-content";
+import { useBrand } from "@/lib/brand";
 
 export function Component() {
-  return <PlaceholderScreen title={paths.faq.title} />;
+  const brand = useBrand();
+  return (
+    <FaqView categories={faqCategories(brand)} supportEmail={brand.supportEmail} settingsPath={paths.settings.path} />
+  );
 }
