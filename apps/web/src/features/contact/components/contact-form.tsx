@@ -1,0 +1,111 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Send } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input, Label } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { isOffline } from "@/lib/network";
+import { contactMessageVariables, useSendContactMessage } from "../api/send-contact-message";
+import {
+  type ContactFormInput,
+  type ContactFormValues,
+  contactFormSchema,
+  emptyContactForm,
+} from "../contact-validation";
+import { contactTexts } from "../texts";
+
+/** Spec: 6 rows for the message. */
+const MESSAGE_ROWS = 6;
+
+export function ContactForm() {
+  const id = useId();
+  const t = contactTexts;
+  const send = useSendContactMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: emptyContactForm,
+  });
+  const busy = isSubmitting || send.isPending;
+
+  const onValid = async (values: ContactFormValues) => {
+    const variables = contactMessageVariables(values);
+    if (isOffline()) {
+      // Paused by the central mutation path and sent once a connection exists.
+      send.mutate(variables);
+      reset(emptyContactForm);
+      toast({ title: t.queuedTitle, description: t.queuedDescription });
+      return;
+    }
+    try {
+      await send.mutateAsync(variables);
+    } catch {
+      return; // the toast comes from the mutation cache; the text stays for another try
+    }
+    reset(emptyContactForm);
+    toast({ title: t.sentTitle, description: t.sentDescription });
+  };
+
+  const onInvalid = () => {
+    toast({ variant: "destructive", title: t.missingTitle, description: t.missingDescription });
+  };
+
+  const subjectId = `${id}-subject`;
+  const messageId = `${id}-message`;
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>{t.formTitle}</CardTitle>
+      </CardHeader>
+      <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={subjectId}>{t.subject}</Label>
+          <Input
+            id={subjectId}
+            type="text"
+            placeholder={t.subjectPlaceholder}
+            required
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={errors.subject ? `${subjectId}-error` : undefined}
+            readOnly={busy}
+            {...register("subject")}
+          />
+          {errors.subject?.message ? (
+            <p id={`${subjectId}-error`} className="text-sm text-destructive-text">
+              {errors.subject.message}
+            </p>
+          ) : null}
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={messageId}>{t.message}</Label>
+          <Textarea
+            id={messageId}
+            rows={MESSAGE_ROWS}
+            placeholder={t.messagePlaceholder}
+            required
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? `${messageId}-error` : undefined}
+            readOnly={busy}
+            {...register("message")}
+          />
+          {errors.message?.message ? (
+            <p id={`${messageId}-error`} className="text-sm text-destructive-text">
+              {errors.message.message}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={busy} aria-busy={busy} className="sm:justify-self-start">
+          <Send aria-hidden="true" />
+          {busy ? t.sending : t.send}
+        </Button>
+      </form>
+    </Card>
+  );
+}
