@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import("./routes/dashboard") },
           { path: "documents", lazy: () => import("./routes/documents") },
           { path: "repairs", lazy: () => import("./routes/repairs") },
+          { path: "repairs/:id", lazy: () => import("./routes/repair-detail") },
           { path: "messages", lazy: () => import("./routes/messages") },
           { path: "messages/:id", lazy: () => import("./routes/message-detail") },
           { path: "meter-readings", lazy: () => import("./routes/meter-readings") },

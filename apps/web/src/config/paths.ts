@@ -18,10 +18,12 @@ export const paths = {
 
 export const messagePath = (id: string) => `/messages/${encodeURIComponent(id)}`;
 export const appointmentPath = (id: string) => `/appointments/${encodeURIComponent(id)}`;
+export const repairPath = (id: string) => `/repairs/${encodeURIComponent(id)}`;
 
 const DETAIL_TITLES: Array<[RegExp, string]> = [
   [/^\/messages\/[^/]+$/, "Nachricht"],
   [/^\/appointments\/[^/]+$/, "Termin"],
+  [/^\/repairs\/[^/]+$/, "Reparatur"],
 ];
 
 /** Header title of a route; unknown routes fall back to the company name (spec section 2). */

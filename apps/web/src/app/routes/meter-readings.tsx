@@ -1,6 +1,42 @@
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { PlaceholderScreen } from "../placeholder-screen";
+import { useSessionUser } from "@/features/auth/components/auth-provider";
+import { getMeterReadingsQueryOptions } from "@/features/meter-readings/api/get-meter-readings";
+import { MeterReadingForm } from "@/features/meter-readings/components/meter-reading-form";
+import { MeterReadingHistory } from "@/features/meter-readings/components/meter-reading-history";
+import { ReadingWindowBanner } from "@/features/meter-readings/components/reading-window-banner";
+import { meterTexts } from "@/features/meter-readings/texts";
+import { LoadingState } from "../loading-state";
 
 export function Component() {
-  return <PlaceholderScreen title={paths.meterReadings.title} />;
+  const user = useSessionUser();
+  const readings = useQuery({ ...getMeterReadingsQueryOptions(), meta: { silent: true } });
+  const t = meterTexts.history;
+
+  return (
+    <section aria-labelledby="meter-readings-title" className="grid grid-cols-1 gap-4">
+      <h1 id="meter-readings-title" className="text-2xl font-bold">
+        {paths.meterReadings.title}
+      </h1>
+      <ReadingWindowBanner />
+      <MeterReadingForm userId={user.id} readings={readings.data ?? []} />
+      {readings.isPending ? (
+        <LoadingState text={t.loading} />
+      ) : readings.isError ? (
+        <div
+          role="alert"
+          className="grid grid-cols-1 gap-2 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
+        >
+          <p className="font-semibold">{t.loadError}</p>
+          <p>{t.loadErrorAdvice}</p>
+          <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void readings.refetch()}>
+            {t.retry}
+          </Button>
+        </div>
+      ) : (
+        <MeterReadingHistory readings={readings.data} />
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,41 @@
+import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { PlaceholderScreen } from "../placeholder-screen";
+import { useSessionUser } from "@/features/auth/components/auth-provider";
+import { useRepairs } from "@/features/repairs/api/get-repairs";
+import { RepairForm } from "@/features/repairs/components/repair-form";
+import { RepairLists } from "@/features/repairs/components/repair-lists";
+import { repairTexts } from "@/features/repairs/texts";
+import { useBrand } from "@/lib/brand";
+import { LoadingState } from "../loading-state";
 
 export function Component() {
-  return <PlaceholderScreen title={paths.repairs.title} />;
+  const user = useSessionUser();
+  const brand = useBrand();
+  const repairs = useRepairs();
+  const t = repairTexts.list;
+
+  return (
+    <section aria-labelledby="repairs-title" className="grid grid-cols-1 gap-4">
+      <h1 id="repairs-title" className="text-2xl font-bold">
+        {paths.repairs.title}
+      </h1>
+      <RepairForm userId={user.id} emergencyHotline={brand.emergencyHotline} />
+      {repairs.isPending ? (
+        <LoadingState text={t.loading} />
+      ) : repairs.isError ? (
+        <div
+          role="alert"
+          className="grid grid-cols-1 gap-2 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
+        >
+          <p className="font-semibold">{t.loadError}</p>
+          <p>{t.loadErrorAdvice}</p>
+          <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void repairs.refetch()}>
+            {t.retry}
+          </Button>
+        </div>
+      ) : (
+        <RepairLists repairs={repairs.data} />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,21 @@
+/** German texts of the shared photo picker and the photo views. */
+export const photoTexts = {
+  takePhoto: "Foto aufnehmen",
+  choosePhoto: "Foto auswählen",
+  choosePhotos: "Fotos auswählen",
+  actionLabel: (action: string, context: string) => `${context}: ${action}`,
+  counter: (count: number, max: number) => `${count}/${max}`,
+  counterLabel: (count: number, max: number) => `${count} von ${max} Fotos ausgewählt`,
+  processing: "Foto wird verarbeitet...",
+  previewAlt: (index: number, filename: string) => `Foto ${index}: ${filename}`,
+  remove: (index: number, filename: string) => `Foto ${index} entfernen (${filename})`,
+  notAnImage: (name: string) => `„${name}“ ist kein Bild. Bitte wählen Sie ein Foto (z. B. JPEG oder PNG).`,
+  tooMany: (max: number) => (max === 1 ? "Es ist nur ein Foto möglich." : `Es sind höchstens ${max} Fotos möglich.`),
+  tooLarge: "Das Foto ist auch verkleinert noch zu groß.",
+  cameraErrorTitle: "Fehler",
+  cameraError: (message: string) => `Fehler bei der Kamera: ${message}`,
+  unknownError: "Unbekannter Fehler",
+  loadingPhoto: "Foto wird geladen...",
+  photoUnavailable: "Foto nicht verfügbar",
+  enlarge: (alt: string) => `Vergrößern: ${alt}`,
+} as const;

@@ -1,0 +1,174 @@
+import type { MeterKind, MeterReading } from "@mieter-portal/contracts";
+import { Send } from "lucide-react";
+import { useId, useMemo } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { PhotoPicker } from "@/components/photo-picker/photo-picker";
+import { Button } from "@/components/ui/button";
+import { Card, CardTitle } from "@/components/ui/card";
+import { Input, Label } from "@/components/ui/form-field";
+import { ApiRequestError } from "@/lib/api-client";
+import { useNetworkState } from "@/lib/network";
+import { submitMeterReadingsVariables, useSubmitMeterReadings } from "../api/submit-meter-readings";
+import {
+  buildSubmission,
+  EARLIEST_READING_DATE,
+  emptyMeterForm,
+  METER_KINDS,
+  type MeterFormValues,
+  meterValue,
+  validateMeterValue,
+  validateReadingDate,
+} from "../meter-form";
+import { checkPlausibility, meterHistory } from "../plausibility";
+import { berlinToday } from "../reading-window";
+import { meterTexts } from "../texts";
+import { PlausibilityNote } from "./plausibility-note";
+
+/** Field names of the API's error body mapped to the form's fields. */
+const SERVER_FIELDS: Record<string, keyof Omit<MeterFormValues, "photos">> = {
+  waterReading: "water",
+  electricityReading: "electricity",
+  heatingReading: "heating",
+  readingDate: "readingDate",
+};
+
+export function MeterReadingForm({ userId, readings }: { userId: string | null; readings: MeterReading[] }) {
+  const id = useId();
+  const network = useNetworkState();
+  const submit = useSubmitMeterReadings();
+  const form = useForm<MeterFormValues>({ defaultValues: emptyMeterForm(berlinToday()) });
+  const { errors } = form.formState;
+  const watched = useWatch({ control: form.control });
+  const histories = useMemo(
+    () =>
+      Object.fromEntries(METER_KINDS.map((meter) => [meter, meterHistory(readings, meter)])) as Record<
+        MeterKind,
+        ReturnType<typeof meterHistory>
+      >,
+    [readings],
+  );
+  const today = berlinToday();
+  const atLeastOneId = `${id}-at-least-one`;
+  const atLeastOne = errors.root?.values?.message;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const built = buildSubmission(values, userId);
+    if (!built.ok) {
+      form.setError("root.values", { message: meterTexts.errors.atLeastOne });
+      form.setFocus("water");
+      return;
+    }
+    submit.mutate(submitMeterReadingsVariables(built.submission), {
+      onSuccess: () => form.reset(emptyMeterForm(berlinToday())),
+      onError: (error) => {
+        if (!(error instanceof ApiRequestError) || !error.fields) return;
+        for (const [field, message] of Object.entries(error.fields)) {
+          const name = SERVER_FIELDS[field];
+          if (name) form.setError(name, { message });
+        }
+      },
+    });
+  });
+
+  const busy = submit.isPending;
+
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardTitle id={`${id}-title`} className="text-lg">
+        {meterTexts.formTitle}
+      </CardTitle>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {meterTexts.formIntro} {meterTexts.valueHint}.
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-4">
+        <fieldset disabled={busy} className="grid grid-cols-1 min-w-0 gap-4">
+          {METER_KINDS.map((meter) => {
+            const t = meterTexts.meters[meter];
+            const inputId = `${id}-${meter}`;
+            const errorId = `${inputId}-error`;
+            const hintId = `${inputId}-hint`;
+            const error = errors[meter]?.message;
+            const hint = error
+              ? null
+              : checkPlausibility(meterValue(watched[meter] ?? ""), watched.readingDate ?? "", histories[meter]);
+            const describedBy = [error ? errorId : null, hint ? hintId : null, atLeastOne ? atLeastOneId : null]
+              .filter(Boolean)
+              .join(" ");
+            return (
+              <div
+                key={meter}
+                className="grid grid-cols-1 gap-3 rounded-xl border border-border p-3 sm:grid-cols-2 sm:items-start"
+                data-testid={`meter-${meter}`}
+              >
+                <div className="grid grid-cols-1 gap-1.5">
+                  <Label htmlFor={inputId}>{t.label}</Label>
+                  <Input
+                    id={inputId}
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder={meterTexts.valuePlaceholder}
+                    aria-invalid={error || atLeastOne ? true : undefined}
+                    aria-describedby={describedBy || undefined}
+                    {...form.register(meter, {
+                      validate: validateMeterValue,
+                      onChange: () => form.clearErrors("root.values"),
+                    })}
+                  />
+                  {error ? (
+                    <p id={errorId} className="text-sm text-destructive-text">
+                      {error}
+                    </p>
+                  ) : null}
+                  <div aria-live="polite">
+                    {hint ? <PlausibilityNote id={hintId} hint={hint} meter={meter} /> : null}
+                  </div>
+                </div>
+                <Controller
+                  control={form.control}
+                  name={`photos.${meter}`}
+                  render={({ field }) => (
+                    <PhotoPicker
+                      label={t.photo}
+                      max={1}
+                      photos={field.value}
+                      onChange={field.onChange}
+                      disabled={busy}
+                    />
+                  )}
+                />
+              </div>
+            );
+          })}
+          {atLeastOne ? (
+            <p id={atLeastOneId} role="alert" className="text-sm text-destructive-text">
+              {atLeastOne}
+            </p>
+          ) : null}
+          <div className="grid grid-cols-1 gap-1.5 sm:max-w-xs">
+            <Label htmlFor={`${id}-date`}>{meterTexts.readingDate}</Label>
+            <Input
+              id={`${id}-date`}
+              type="date"
+              min={EARLIEST_READING_DATE}
+              max={today}
+              aria-invalid={errors.readingDate ? true : undefined}
+              aria-describedby={errors.readingDate ? `${id}-date-error` : undefined}
+              {...form.register("readingDate", { validate: (value) => validateReadingDate(value, berlinToday()) })}
+            />
+            {errors.readingDate ? (
+              <p id={`${id}-date-error`} className="text-sm text-destructive-text">
+                {errors.readingDate.message}
+              </p>
+            ) : null}
+          </div>
+        </fieldset>
+        {network.offline ? <p className="text-sm text-muted-foreground">{meterTexts.offlineHint}</p> : null}
+        <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="sm:justify-self-end">
+          <Send aria-hidden="true" />
+          {busy ? meterTexts.submitting : meterTexts.submit}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ActorKind, RepairLocation, RepairStatus, RepairType, Urgency } from "@mieter-portal/contracts";
+import type { BadgeTone } from "@/components/ui/badge";
+
+export const REPAIR_TYPE_LABELS: Record<RepairType, string> = {
+  plumbing: "Sanitär (Wasser, Abfluss)",
+  electrical: "Elektrik",
+  heating: "Heizung",
+  "door-window": "Tür oder Fenster",
+  appliance: "Haushaltsgerät",
+  other: "Sonstiges",
+};
+
+export const REPAIR_LOCATION_LABELS: Record<RepairLocation, string> = {
+  kitchen: "Küche",
+  bathroom: "Badezimmer",
+  "living-room": "Wohnzimmer",
+  bedroom: "Schlafzimmer",
+  hallway: "Flur",
+  balcony: "Balkon",
+  other: "Sonstiges",
+};
+
+/** Labels and the FAQ's expected handling times (emergency ~24 h, urgent 1-3 days, normal 1-2 weeks, large jobs 1-4 weeks). */
+export const URGENCY_OPTIONS: Record<Urgency, { label: string; time: string }> = {
+  low: { label: "Niedrig", time: "etwa 1–4 Wochen, nach Terminvereinbarung" },
+  medium: { label: "Normal", time: "etwa 1–2 Wochen" },
+  high: { label: "Dringend", time: "etwa 1–3 Tage" },
+  emergency: { label: "Notfall", time: "etwa 24 Stunden" },
+};
+
+export const REPAIR_STATUS: Record<RepairStatus, { label: string; tone: BadgeTone }> = {
+  reported: { label: "Gemeldet", tone: "warning" },
+  confirmed: { label: "Bestätigt", tone: "neutral" },
+  scheduled: { label: "Termin geplant", tone: "neutral" },
+  in_progress: { label: "In Bearbeitung", tone: "warning" },
+  completed: { label: "Abgeschlossen", tone: "success" },
+  canceled: { label: "Storniert", tone: "danger" },
+};
+
+export const ACTOR_LABELS: Record<ActorKind, string> = {
+  tenant: "Sie",
+  staff: "Hausverwaltung",
+  system: "System",
+};
+
+export const repairTexts = {
+  form: {
+    title: "Neue Reparatur melden",
+    intro: "Beschreiben Sie den Schaden möglichst genau. Fotos helfen uns, die richtige Fachfirma zu schicken.",
+    type: "Art der Reparatur",
+    location: "Ort in der Wohnung",
+    choose: "Bitte wählen",
+    description: "Beschreibung",
+    descriptionPlaceholder: "Was ist kaputt? Seit wann? Was haben Sie schon versucht?",
+    urgency: "Dringlichkeit",
+    urgencyTime: (time: string) => `Bearbeitung: ${time}`,
+    photos: "Fotos (optional)",
+    photosDescription: "Bis zu 3 Fotos vom Schaden.",
+    submit: "Reparatur melden",
+    submitting: "Wird gesendet...",
+    offlineHint:
+      "Sie sind offline. Ihre Reparaturmeldung wird gespeichert und gesendet, sobald wieder eine Verbindung besteht.",
+    typeRequired: "Bitte wählen Sie die Art der Reparatur.",
+    locationRequired: "Bitte wählen Sie den Ort in der Wohnung.",
+    descriptionRequired: "Bitte beschreiben Sie den Schaden.",
+    descriptionTooLong: (max: number) => `Die Beschreibung darf höchstens ${max} Zeichen lang sein.`,
+    tooManyPhotos: (max: number) => `Höchstens ${max} Fotos.`,
+    missingTitle: "Fehlende Angaben",
+    missingDescription: "Bitte füllen Sie alle Pflichtfelder aus.",
+    successTitle: "Reparatur gemeldet",
+    successDescription: "Vielen Dank! Wir melden uns, sobald Ihre Reparatur eingeplant ist.",
+    errorTitle: "Fehler",
+    errorDescription: "Ihre Reparaturanfrage konnte nicht übermittelt werden. Bitte versuchen Sie es später erneut.",
+  },
+  emergency: {
+    title: "Notfall? Rufen Sie sofort an.",
+    text: "Bei Wasserrohrbruch, Gasgeruch oder Stromausfall im ganzen Haus erreichen Sie unseren Notdienst rund um die Uhr.",
+    call: (phone: string) => `Notdienst anrufen: ${phone}`,
+  },
+  list: {
+    current: "Aktuelle Reparaturen",
+    completed: "Abgeschlossene Reparaturen",
+    emptyCurrent: "Keine offenen Reparaturen.",
+    emptyCompleted: "Noch keine abgeschlossenen Reparaturen.",
+    loading: "Reparaturen werden geladen...",
+    loadError: "Fehler beim Laden der Reparaturen",
+    loadErrorAdvice: "Bitte versuchen Sie es später erneut oder wenden Sie sich an den Support.",
+    retry: "Erneut versuchen",
+    reported: (date: string) => `Gemeldet am ${date}`,
+    planned: (date: string) => `Geplant: ${date}`,
+    photoCount: (count: number) => (count === 1 ? "1 Foto" : `${count} Fotos`),
+    openLabel: (title: string, status: string) => `${title}, ${status}: Details anzeigen`,
+  },
+  detail: {
+    title: (type: string, location: string) => `${type} – ${location}`,
+    loading: "Reparatur wird geladen...",
+    notFound: "Diese Reparatur wurde nicht gefunden.",
+    loadError: "Fehler beim Laden der Reparatur",
+    retry: "Erneut versuchen",
+    back: "Zurück zu den Reparaturen",
+    description: "Beschreibung",
+    details: "Angaben",
+    type: "Art",
+    location: "Ort",
+    urgency: "Dringlichkeit",
+    reportedAt: "Gemeldet am",
+    plannedDate: "Geplanter Termin",
+    completedAt: "Abgeschlossen am",
+    notPlanned: "Noch kein Termin",
+    photos: "Fotos",
+    noPhotos: "Keine Fotos angehängt.",
+    photoAlt: (index: number, filename: string) => `Foto ${index}: ${filename}`,
+    history: "Verlauf",
+    actor: (kind: string, name: string) => (name ? `${name} (${kind})` : kind),
+    at: (date: string, time: string) => `${date}, ${time} Uhr`,
+  },
+} as const;
