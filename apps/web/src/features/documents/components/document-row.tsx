@@ -61,7 +61,7 @@ export function DocumentRow({ document }: { document: TenantDocument }) {
         <span className="sr-only">{documentTypeLabels[document.type]}</span>
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold break-words" data-testid="document-title">
+        <p className="text-sm font-semibold break-words hyphens-auto" data-testid="document-title">
           {document.title}
         </p>
         <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
@@ -70,12 +70,12 @@ export function DocumentRow({ document }: { document: TenantDocument }) {
             {fileTypeLabel(document.file_type)}
           </span>
           <span aria-hidden="true">·</span>
-          <span data-testid="document-size">
+          <span data-testid="document-size" className="whitespace-nowrap">
             <span className="sr-only">{documentTexts.size}: </span>
             {formatFileSize(document.file_size)}
           </span>
           <span aria-hidden="true">·</span>
-          <span data-testid="document-date">
+          <span data-testid="document-date" className="whitespace-nowrap">
             <span className="sr-only">{documentTexts.uploadedOn} </span>
             {formatShortDate(document.uploaded_at)}
           </span>
@@ -84,13 +84,15 @@ export function DocumentRow({ document }: { document: TenantDocument }) {
       <Button
         variant="outline"
         size="sm"
+        className="max-sm:w-9 max-sm:px-0"
         onClick={open}
         disabled={opening}
         aria-busy={opening || undefined}
         aria-label={documentTexts.downloadLabel(document.title)}
       >
         {opening ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ExternalLink aria-hidden="true" />}
-        {documentTexts.download}
+        {/* Icon only on phones: the title needs the width; the name comes from aria-label. */}
+        <span className="hidden sm:inline">{documentTexts.download}</span>
       </Button>
     </li>
   );

@@ -26,7 +26,7 @@ export function DocumentSection({
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} data-testid={testId}>
-      <CardHeader className="mb-1">
+      <CardHeader className="mb-1 flex-wrap">
         <CardTitle id={titleId} className="flex items-center gap-2">
           <FolderOpen className="size-5 text-primary" aria-hidden="true" />
           {title}

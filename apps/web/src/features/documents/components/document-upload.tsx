@@ -53,7 +53,7 @@ export function useDocumentUploader() {
   );
 
   const status = (
-    <div className="grid gap-2 pb-1">
+    <div className="grid grid-cols-1 gap-2 pb-1">
       <p id={hintId} className="text-xs text-muted-foreground">
         {documentTexts.upload.hint}
       </p>
@@ -83,7 +83,7 @@ export function useDocumentUploader() {
 
 function UploadProgress({ fileName, percent }: { fileName: string; percent: number }) {
   return (
-    <div className="grid gap-1.5 rounded-xl bg-muted/60 p-3" data-testid="document-upload-progress">
+    <div className="grid grid-cols-1 gap-1.5 rounded-xl bg-muted/60 p-3" data-testid="document-upload-progress">
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <p className="min-w-0 truncate">
           <span className="font-medium">{documentTexts.upload.uploading}</span>{" "}
