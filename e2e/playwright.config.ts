@@ -9,7 +9,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // npm test asks for a JSON report too (PLAYWRIGHT_JSON_OUTPUT_NAME) to print one summary line.
+  reporter: process.env.MP_JSON_REPORT ? [["list"], ["json"]] : [["list"]],
   use: {
     headless: true,
     viewport: { width: 390, height: 844 },
