@@ -1,0 +1,228 @@
+import { deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { longDate } from "../berlin-format";
+import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, test, toasts } from "../fixtures";
+
+interface PhotoInfo {
+  id: string;
+  filename: string;
+  file_type: string;
+  file_size: number;
+  url: string;
+  meter: "water" | "electricity" | "heating";
+}
+interface MeterReading {
+  id: string;
+  reading_date: string;
+  submitted_at: string;
+  water_reading: number | null;
+  electricity_reading: number | null;
+  heating_reading: number | null;
+  photos: PhotoInfo[];
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** A real RGB PNG with a gradient, as a camera would never make, but any browser decodes. */
+function createPng(width: number, height: number, blue: number): Buffer {
+  const row = width * 3 + 1;
+  const raw = Buffer.alloc(row * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * row + 1 + x * 3;
+      raw[i] = Math.floor((x * 255) / width);
+      raw[i + 1] = Math.floor((y * 255) / height);
+      raw[i + 2] = blue;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(raw)),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** Width and height from a JPEG's start-of-frame marker. */
+function jpegSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1]!;
+    const length = bytes.readUInt16BE(offset + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + length;
+  }
+  return null;
+}
+
+function berlinToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+}
+
+function german(value: number): string {
+  return new Intl.NumberFormat("de-DE", { maximumFractionDigits: 3 }).format(value);
+}
+
+async function openMeterReadings(page: Page) {
+  await loginViaUi(page);
+  await page.goto("/meter-readings");
+  await expect(page.getByRole("heading", { level: 1, name: "Zählerstände" })).toBeVisible();
+  await expect(page.getByText("Zählerstände werden geladen...")).toHaveCount(0);
+}
+
+test("meter readings with a photo from disk reach the server and the history", async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const before = await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token);
+  const last = before.find((r) => r.water_reading !== null && r.electricity_reading !== null)!;
+  // Plausible rises, typed the German way (decimal comma, dots between thousands).
+  const water = Math.round((last.water_reading! + 1.234) * 1000) / 1000;
+  const electricity = Math.round((last.electricity_reading! + 12.5) * 10) / 10;
+
+  await openMeterReadings(page);
+  await expect(page.getByLabel("Ablesedatum")).toHaveValue(berlinToday());
+  await page.getByLabel("Wasser (m³)").fill(german(water));
+  await page.getByLabel("Strom (kWh)").fill(german(electricity));
+  await expect(page.getByTestId("plausibility-water")).toHaveCount(0);
+
+  // A 3000×1500 photo from disk: the app shrinks it on the device before sending.
+  const waterPhotos = page.getByRole("group", { name: "Foto Wasserzähler" });
+  const chooser = page.waitForEvent("filechooser");
+  await waterPhotos.getByRole("button", { name: "Foto Wasserzähler: Foto auswählen" }).click();
+  await (await chooser).setFiles({ name: "zaehler.png", mimeType: "image/png", buffer: createPng(3000, 1500, 200) });
+  await expect(waterPhotos.getByRole("img", { name: "Foto 1: zaehler.jpg" })).toBeVisible();
+  await expect(waterPhotos.getByTestId("photo-counter")).toContainText("1/1");
+
+  await page.getByRole("button", { name: "Zählerstände senden" }).click();
+  await expect(toasts(page).getByText("Zählerstände gemeldet")).toBeVisible();
+  // The form is reset.
+  await expect(page.getByLabel("Wasser (m³)")).toHaveValue("");
+  await expect(waterPhotos.getByRole("img")).toHaveCount(0);
+
+  // The server holds the reading with its photo, re-encoded as JPEG at 2048 px on the long side.
+  const after = await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token);
+  expect(after).toHaveLength(before.length + 1);
+  const created = after.find((r) => !before.some((b) => b.id === r.id))!;
+  expect(created).toMatchObject({
+    reading_date: berlinToday(),
+    water_reading: water,
+    electricity_reading: electricity,
+    heating_reading: null,
+  });
+  expect(created.photos).toHaveLength(1);
+  expect(created.photos[0]).toMatchObject({ meter: "water", file_type: "image/jpeg", filename: "zaehler.jpg" });
+  const photoRes = await request.get(created.photos[0]!.url, { headers: apiHeaders(token) });
+  expect(photoRes.status()).toBe(200);
+  const bytes = Buffer.from(await photoRes.body());
+  expect(bytes.length).toBe(created.photos[0]!.file_size);
+  expect(jpegSize(bytes)).toEqual({ width: 2048, height: 1024 });
+
+  // The history shows it first, with date, time, values and the photo loaded through the API.
+  const newest = page.getByTestId("meter-reading").first();
+  await expect(newest).toContainText(`Stand vom ${longDate(created.reading_date)}`);
+  const submitted = new Intl.DateTimeFormat("de-DE", {
+    timeZone: "Europe/Berlin",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(new Date(created.submitted_at));
+  await expect(newest).toContainText(`Gemeldet am ${submitted} um`);
+  await expect(newest.getByTestId("reading-water")).toHaveText(`${german(water)} m³`);
+  await expect(newest.getByTestId("reading-electricity")).toHaveText(`${german(electricity)} kWh`);
+  await expect(newest.getByTestId("reading-heating")).toContainText("nicht angegeben");
+  const thumbnail = newest.getByRole("img", { name: `Foto Wasser vom ${longDate(created.reading_date)}` });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(2048);
+});
+
+test("the history lists every reading the server holds", async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const readings = await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token);
+  await openMeterReadings(page);
+  const items = page.getByTestId("meter-reading");
+  await expect(items).toHaveCount(readings.length);
+  for (const [i, reading] of readings.entries()) {
+    await expect(items.nth(i)).toContainText(`Stand vom ${longDate(reading.reading_date)}`);
+    if (reading.heating_reading !== null) {
+      await expect(items.nth(i).getByTestId("reading-heating")).toHaveText(`${german(reading.heating_reading)} kWh`);
+    }
+    await expect(items.nth(i).getByRole("button", { name: /^Vergrößern: Foto/ })).toHaveCount(reading.photos.length);
+  }
+});
+
+test("a value below the last reading gets a hint that does not block", async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const readings = await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token);
+  const last = readings.find((r) => r.water_reading !== null)!;
+  await openMeterReadings(page);
+
+  await page.getByLabel("Wasser (m³)").fill(german(last.water_reading! - 1));
+  const hint = page.getByTestId("plausibility-water");
+  await expect(hint).toContainText("Bitte prüfen Sie den Wert");
+  await expect(hint).toContainText(
+    `niedriger als Ihr letzter Stand (${german(last.water_reading!)} m³ am ${longDate(last.reading_date)})`,
+  );
+  await expect(page.getByLabel("Wasser (m³)")).toHaveAttribute("aria-describedby", /.+/);
+  await expect(page.getByRole("button", { name: "Zählerstände senden" })).toBeEnabled();
+
+  // A plausible value removes the hint again.
+  await page.getByLabel("Wasser (m³)").fill(german(last.water_reading! + 0.5));
+  await expect(hint).toHaveCount(0);
+});
+
+test("without any value the form asks for one and sends nothing", async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const before = await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token);
+  await openMeterReadings(page);
+  await page.getByRole("button", { name: "Zählerstände senden" }).click();
+  await expect(page.getByText("Bitte geben Sie mindestens einen Zählerstand an.")).toBeVisible();
+  await expect(page.getByLabel("Wasser (m³)")).toHaveAttribute("aria-invalid", "true");
+  const after = await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token);
+  expect(after).toHaveLength(before.length);
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`accessibility (${scheme})`, () => {
+    test.use({ colorScheme: scheme });
+
+    test("/meter-readings has no WCAG 2.1 AA violations, hints and errors included", async ({ page }) => {
+      await openMeterReadings(page);
+      await page.getByLabel("Wasser (m³)").fill("1");
+      await page.getByLabel("Strom (kWh)").fill("abc");
+      await page.getByRole("button", { name: "Zählerstände senden" }).click();
+      await expect(page.getByText("Bitte geben Sie eine Zahl ein, z. B. 1234,567.")).toBeVisible();
+      await expect(page.getByTestId("plausibility-water")).toBeVisible();
+      await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /dark/ : /^(?!.*dark)/);
+      // Let page transitions settle so colours are measured at full opacity.
+      await page.waitForTimeout(400);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(summary).toEqual([]);
+    });
+  });
+}
