@@ -1,13 +1,17 @@
+import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiRequestError,
   apiRequest,
   buildApiError,
   getQueryFn,
+  OfflineDataUnavailableError,
   pathFromQueryKey,
   resolveApiUrl,
+  resourceNameOf,
   setCurrentToken,
 } from "./api-client";
+import { setManualOffline } from "./network";
 import { STORAGE_KEYS } from "./storage";
 
 function mockFetch(response: Response) {
@@ -130,5 +134,55 @@ describe("requests", () => {
     await expect(getQueryFn({ on401: "throw" })(context)).resolves.toEqual([{ id: "1" }]);
     expect(fetchMock.mock.calls[0]![0]).toBe("/api/v1/tenant/messages?filter=all");
     expect(fetchMock.mock.calls[0]![1]?.method).toBe("GET");
+  });
+});
+
+describe("offline reads", () => {
+  afterEach(async () => {
+    await setManualOffline(false);
+  });
+
+  function contextFor(queryKey: unknown[], client: QueryClient) {
+    return { queryKey, signal: new AbortController().signal, client, meta: undefined } as never;
+  }
+
+  it("offline: answers from the cached copy without a request", async () => {
+    const fetchMock = mockFetch(Response.json([]));
+    const client = new QueryClient();
+    client.setQueryData(["/api/v1/tenant/documents"], [{ id: "d1" }]);
+    await setManualOffline(true);
+    await expect(getQueryFn({ on401: "throw" })(contextFor(["/api/v1/tenant/documents"], client))).resolves.toEqual([
+      { id: "d1" },
+    ]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("offline without a cached copy: fails with the no-data message for that resource", async () => {
+    mockFetch(Response.json([]));
+    await setManualOffline(true);
+    const read = getQueryFn({ on401: "throw" })(contextFor(["/api/v1/tenant/documents"], new QueryClient()));
+    const error = await (read as Promise<unknown>).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OfflineDataUnavailableError);
+    expect((error as Error).message).toBe("Keine Daten im Offline-Modus verfügbar: Dokumente");
+    expect(resourceNameOf("/api/tenant/meter-readings")).toBe("Zählerstände");
+    expect(resourceNameOf("/api/v1/auth/user")).toBe("Profil");
+    expect(resourceNameOf("/api/v1/somewhere/else?x=1")).toBe("/api/v1/somewhere/else");
+  });
+
+  it("online but the network fails: the cached copy, else the no-data message", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    const client = new QueryClient();
+    client.setQueryData(["/api/v1/tenant/repairs"], [{ id: "r1" }]);
+    await expect(getQueryFn({ on401: "throw" })(contextFor(["/api/v1/tenant/repairs"], client))).resolves.toEqual([
+      { id: "r1" },
+    ]);
+    await expect(getQueryFn({ on401: "throw" })(contextFor(["/api/v1/tenant/appointments"], client))).rejects.toThrow(
+      "Keine Daten im Offline-Modus verfügbar: Termine",
+    );
   });
 });

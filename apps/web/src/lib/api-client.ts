@@ -1,5 +1,7 @@
 import type { QueryFunction, QueryKey } from "@tanstack/react-query";
 import { env } from "@/config/env";
+import { isOffline } from "./network";
+import { offlineTexts } from "./offline/texts";
 import { getBrowserItem, LEGACY_TOKEN_KEY, STORAGE_KEYS } from "./storage";
 import { isRecord } from "./utils";
 
@@ -240,15 +242,52 @@ export function pathFromQueryKey(queryKey: QueryKey): string {
 
 export type UnauthorizedBehavior = "throw" | "returnNull";
 
-/** GET of the path in the first cache key. A 401 throws, or gives null in the alternative mode. */
+/** An offline read with no cached copy (spec sections 5 and 8). */
+export class OfflineDataUnavailableError extends Error {
+  override readonly name = "OfflineDataUnavailableError";
+  constructor(readonly resource: string) {
+    super(offlineTexts.noData(resource));
+  }
+}
+
+/** The German name of what a path reads ("Dokumente"), else the path itself. */
+export function resourceNameOf(path: string): string {
+  const clean = path.split(/[?#]/)[0] ?? path;
+  const segments = clean
+    .replace(/^\/api(\/v1)?(?=\/|$)/, "")
+    .split("/")
+    .filter(Boolean);
+  const tenant = segments.indexOf("tenant");
+  const name = tenant >= 0 ? segments[tenant + 1] : segments[segments.length - 1];
+  return (name && offlineTexts.resources[name]) || clean;
+}
+
+/**
+ * GET of the path in the first cache key. A 401 throws, or gives null in the alternative mode.
+ * Offline, or when the network fails, the cached copy is the answer (spec section 4); without one
+ * the read fails with the no-data message for that resource.
+ */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(resolveApiUrl(pathFromQueryKey(queryKey)), {
-      method: "GET",
-      headers: buildHeaders(),
-      signal,
-      credentials: "same-origin",
-    });
+  return async ({ queryKey, signal, client }) => {
+    const path = pathFromQueryKey(queryKey);
+    const fromCache = (): T => {
+      const cached = client?.getQueryData<T>(queryKey);
+      if (cached !== undefined) return cached;
+      throw new OfflineDataUnavailableError(resourceNameOf(path));
+    };
+    if (isOffline()) return fromCache();
+    let res: Response;
+    try {
+      res = await fetch(resolveApiUrl(path), {
+        method: "GET",
+        headers: buildHeaders(),
+        signal,
+        credentials: "same-origin",
+      });
+    } catch (error) {
+      if (error instanceof TypeError) return fromCache();
+      throw error;
+    }
     if (on401 === "returnNull" && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await readJson(res)) as T;

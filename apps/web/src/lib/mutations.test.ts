@@ -1,6 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError, setCurrentToken, type UploadProgress } from "./api-client";
 import { apiMutation, multipartPayload, onUploadProgress, sendApiMutation, toFormData } from "./mutations";
+import { setManualOffline } from "./network";
+import { listEntries } from "./offline/queue-store";
+import { resetOfflineState, signInAs, TENANT_A } from "./offline/testing";
+import { isOfflineResult } from "./offline/types";
 
 /** A stand-in XMLHttpRequest: records what is sent and lets the test answer. */
 class FakeXhr {
@@ -147,5 +151,93 @@ describe("sendApiMutation with a multipart body", () => {
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(new Headers(init.headers).get("Idempotency-Key")).toBe(variables.idempotencyKey);
     expect(init.body).toBe(JSON.stringify({ status: "confirmed" }));
+  });
+});
+
+describe("sendApiMutation and the offline queue", () => {
+  const repair = { type: "other", location: "kitchen", description: "Tür klemmt", urgency: "medium", photos: [] };
+
+  beforeEach(async () => {
+    await resetOfflineState();
+    signInAs(TENANT_A);
+  });
+  afterEach(async () => {
+    await setManualOffline(false);
+  });
+
+  it("offline: queues the change with its Idempotency-Key and answers the fake success without a request", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    await setManualOffline(true);
+    const variables = apiMutation("POST", "/api/v1/tenant/repairs", repair, [["/api/v1/tenant/repairs"]]);
+    const result = await sendApiMutation(variables);
+    expect(result).toMatchObject({ success: true, offline: true });
+    expect(isOfflineResult(result)).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    const [entry] = await listEntries();
+    expect(entry).toMatchObject({ idempotencyKey: variables.idempotencyKey, tenantId: TENANT_A, data: repair });
+  });
+
+  it("online: a network failure queues the change the same way", async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const variables = apiMutation("POST", "/api/v1/tenant/repairs", repair);
+    await expect(sendApiMutation(variables)).resolves.toMatchObject({ offline: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await listEntries())[0]!.idempotencyKey).toBe(variables.idempotencyKey);
+  });
+
+  it("online: a server error is an error, not a queued change", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("kaputt", { status: 500, statusText: "Server Error" })),
+    );
+    await expect(sendApiMutation(apiMutation("POST", "/api/v1/tenant/repairs", repair))).rejects.toBeInstanceOf(
+      ApiRequestError,
+    );
+    expect(await listEntries()).toEqual([]);
+  });
+
+  it("never queues sign-in or password changes: offline they fail like the network", async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    await setManualOffline(true);
+    await expect(
+      sendApiMutation(apiMutation("POST", "/api/v1/auth/password", { currentPassword: "a", newPassword: "b" })),
+    ).rejects.toBeInstanceOf(TypeError);
+    expect(await listEntries()).toEqual([]);
+  });
+
+  it("online: a change queues behind a waiting change of the same resource instead of overtaking it", async () => {
+    await setManualOffline(true);
+    const confirm = apiMutation("PATCH", "/api/v1/tenant/appointments/a1/status", { status: "confirmed" });
+    await sendApiMutation(confirm);
+    await setManualOffline(false);
+    const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const cancel = apiMutation("PATCH", "/api/v1/tenant/appointments/a1/status", { status: "canceled" });
+    await expect(sendApiMutation(cancel)).resolves.toMatchObject({ offline: true });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect((await listEntries()).map((e) => e.idempotencyKey)).toEqual([confirm.idempotencyKey, cancel.idempotencyKey]);
+    // Another appointment is not held up.
+    await sendApiMutation(apiMutation("PATCH", "/api/v1/tenant/appointments/a2/status", { status: "confirmed" }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("offline multipart upload: the file is queued and sent later as multipart with the same key", async () => {
+    await setManualOffline(true);
+    const file = new File(["%PDF-1.4"], "Mietvertrag.pdf", { type: "application/pdf" });
+    const variables = apiMutation(
+      "POST",
+      "/api/v1/tenant/documents",
+      multipartPayload({ file, title: "Mietvertrag.pdf", type: "personal" }),
+    );
+    await expect(sendApiMutation(variables)).resolves.toMatchObject({ offline: true });
+    const [entry] = await listEntries();
+    expect(entry).toMatchObject({ bodyKind: "multipart", label: "Dokument hochladen", detail: "Mietvertrag.pdf" });
   });
 });

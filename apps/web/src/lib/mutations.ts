@@ -1,11 +1,16 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { apiRequest, apiUpload, type HttpMethod, readJson, type UploadProgress } from "./api-client";
+import { isOffline } from "./network";
+import { enqueueChange, hasWaitingChangeFor, isQueueableUrl } from "./offline/enqueue";
+import { isNetworkFailure } from "./offline/errors";
+import { currentTenantId } from "./offline/tenant";
+import { isOfflineResult } from "./offline/types";
 
 /**
  * Every change to server data goes through one generic mutation: method, url and payload (and an
- * Idempotency-Key made when the change is made). Because the function is registered centrally for
- * the key prefix, paused or queued changes can resume after a reload; the offline queue of a later
- * issue hooks in here.
+ * Idempotency-Key made when the change is made). Offline, or when the network fails, a change of
+ * the tenant's data goes into the offline queue (lib/offline) instead, with the same key, and the
+ * screen gets the fake success {success, message, offline: true} once the entry is stored.
  */
 export interface ApiMutationVariables {
   method: Exclude<HttpMethod, "GET">;
@@ -14,6 +19,8 @@ export interface ApiMutationVariables {
   /** Cache keys to refresh after success (spec: "queryKey" of a queue entry). */
   invalidates?: QueryKey[];
   idempotencyKey: string;
+  /** German name of the change for the offline queue's lists; derived from method and path when absent. */
+  label?: string;
 }
 
 export const mutationKeys = {
@@ -117,7 +124,8 @@ function reportUploadProgress(idempotencyKey: string, progress: UploadProgress):
   for (const listener of uploadProgressListeners.get(idempotencyKey) ?? []) listener(progress);
 }
 
-export async function sendApiMutation(variables: ApiMutationVariables): Promise<unknown> {
+/** Sends the change now, without the queue (the sync replays queued entries through this). */
+export async function sendApiRequest(variables: ApiMutationVariables): Promise<unknown> {
   const headers = { "Idempotency-Key": variables.idempotencyKey };
   const form = toFormData(variables.data);
   // Multipart bodies go over XMLHttpRequest: fetch cannot report upload progress.
@@ -130,11 +138,34 @@ export async function sendApiMutation(variables: ApiMutationVariables): Promise<
   return readJson(res);
 }
 
+/**
+ * The one way a change reaches the server. The tenant's changes are queued instead of sent when
+ * the app is offline, when an earlier change of the same resource still waits (it must not be
+ * overtaken), or when the request fails for lack of network. Sign-in and password changes are
+ * never queued: they need a live answer.
+ */
+export async function sendApiMutation(variables: ApiMutationVariables): Promise<unknown> {
+  const tenantId = isQueueableUrl(variables.url) ? currentTenantId() : null;
+  if (tenantId && (isOffline() || (await hasWaitingChangeFor(variables.url, tenantId)))) {
+    return enqueueChange(variables, tenantId);
+  }
+  try {
+    return await sendApiRequest(variables);
+  } catch (error) {
+    if (tenantId && isNetworkFailure(error)) return enqueueChange(variables, tenantId);
+    throw error;
+  }
+}
+
 /** Registers the central defaults; call once when the QueryClient is made. */
 export function registerMutationDefaults(queryClient: QueryClient): void {
   queryClient.setMutationDefaults(mutationKeys.api, {
     mutationFn: (variables: ApiMutationVariables) => sendApiMutation(variables),
-    onSuccess: async (_data, variables: ApiMutationVariables) => {
+    // Runs offline too: the function itself queues the change (TanStack would only pause it in memory).
+    networkMode: "always",
+    onSuccess: async (data, variables: ApiMutationVariables) => {
+      // A queued change refreshes its queries when the sync sent it.
+      if (isOfflineResult(data)) return;
       await Promise.all((variables.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });

@@ -4,6 +4,9 @@ import type { Persister } from "@tanstack/react-query-persist-client";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError, getQueryFn } from "./api-client";
 import { registerMutationDefaults } from "./mutations";
+import { QueueStorageError } from "./offline/enqueue";
+import { offlineTexts } from "./offline/texts";
+import { isOfflineResult } from "./offline/types";
 import { getItem, removeItem, STORAGE_KEYS, setItem } from "./storage";
 
 /** What a query or mutation may ask the caches to show when it fails or succeeds. */
@@ -15,6 +18,8 @@ export interface FeedbackMeta extends Record<string, unknown> {
   successDescription?: string;
   /** Set by queries whose failure is shown inline instead of as a toast. */
   silent?: boolean;
+  /** false: a change queued offline shows no notice (e.g. marking a message read on opening it). */
+  offlineNotice?: boolean;
 }
 
 declare module "@tanstack/react-query" {
@@ -45,9 +50,19 @@ function describe(error: Error): string {
   return error.message;
 }
 
+/** For callers outside the caches (the offline sync) whose request came back 401. */
+export function reportUnauthorized(error: ApiRequestError): void {
+  onUnauthorized?.(error);
+}
+
 function handleError(error: Error, meta: FeedbackMeta | undefined) {
   if (error instanceof ApiRequestError && error.status === 401) {
     onUnauthorized?.(error);
+    return;
+  }
+  if (error instanceof QueueStorageError) {
+    // The change is not saved anywhere: say so, whatever the screen's own failure text is.
+    toast({ variant: "destructive", title: offlineTexts.storageFailedTitle, description: error.message });
     return;
   }
   if (!meta?.errorTitle || meta.silent) return;
@@ -61,8 +76,15 @@ export function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => handleError(error, mutation.meta),
-      onSuccess: (_data, _variables, _context, mutation) => {
+      onSuccess: (data, _variables, _context, mutation) => {
         const meta = mutation.meta;
+        if (isOfflineResult(data)) {
+          // Spec section 4: offline, a submission says its data is kept and sent once a connection exists.
+          if (meta?.offlineNotice !== false && !meta?.silent) {
+            toast({ title: offlineTexts.queuedTitle, description: offlineTexts.queuedDescription });
+          }
+          return;
+        }
         if (meta?.successTitle) toast({ title: meta.successTitle, description: meta.successDescription });
       },
     }),
@@ -75,6 +97,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchOnReconnect: true,
         refetchInterval: false,
+        // The query function answers offline reads itself (cached copy or the no-data error);
+        // TanStack's "online" mode would instead leave a read without cache loading forever.
+        networkMode: "always",
       },
       mutations: { retry: false },
     },

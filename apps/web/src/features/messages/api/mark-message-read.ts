@@ -16,6 +16,11 @@ export function markMessageReadVariables(threadId: string) {
 export function useMarkMessageRead() {
   return useMutation<unknown, Error, ApiMutationVariables>({
     mutationKey: mutationKeys.messages.markRead,
-    meta: { errorTitle: messageTexts.errorTitle, errorDescription: messageTexts.thread.markReadFailed },
+    // Opening a message offline queues the mark quietly: the tenant did not submit anything.
+    meta: {
+      errorTitle: messageTexts.errorTitle,
+      errorDescription: messageTexts.thread.markReadFailed,
+      offlineNotice: false,
+    },
   });
 }

@@ -1,0 +1,28 @@
+import { listEntries, removeEntries, removeEntry, updateEntry } from "./queue-store";
+import { type SyncOutcome, synchronize } from "./sync";
+
+/** 'Erneut versuchen': a refused entry waits again, and a sync starts. */
+export async function retryEntry(id: string): Promise<SyncOutcome> {
+  await updateEntry(id, (entry) => ({ ...entry, status: "pending" }));
+  return synchronize("manual");
+}
+
+/** 'Verwerfen': the change is never sent. */
+export function discardEntry(id: string): Promise<void> {
+  return removeEntry(id);
+}
+
+/** How many of the tenant's changes have not reached the server (logout asks before losing them). */
+export async function countUnsynced(tenantId: string | null): Promise<number> {
+  if (!tenantId) return 0;
+  try {
+    return (await listEntries()).filter((entry) => entry.tenantId === tenantId).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** A confirmed logout discards the tenant's own changes; other tenants' entries stay. */
+export function discardTenantEntries(tenantId: string): Promise<number> {
+  return removeEntries((entry) => entry.tenantId === tenantId);
+}

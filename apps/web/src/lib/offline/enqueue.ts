@@ -1,0 +1,131 @@
+import type { QueryKey } from "@tanstack/react-query";
+import { describeChange } from "./labels";
+import { changeTypeOf, normalizePath, resourceOf } from "./ordering";
+import { signatureOf, toStoredBody } from "./payload";
+import { addEntry, listEntries } from "./queue-store";
+import { currentTenantId } from "./tenant";
+import { offlineTexts } from "./texts";
+import { type OfflineResult, PRIORITIES, type QueueEntry, type QueueMethod } from "./types";
+
+/** The entry could not be written to the device (quota, private mode…): the change is NOT saved. */
+export class QueueStorageError extends Error {
+  override readonly name = "QueueStorageError";
+  constructor(override readonly cause: unknown) {
+    super(offlineTexts.storageFailedDescription);
+  }
+}
+
+/** A change as the central mutation path knows it. */
+export interface ChangeToQueue {
+  method: QueueMethod;
+  url: string;
+  data?: unknown;
+  invalidates?: QueryKey[];
+  idempotencyKey: string;
+  /** Overrides the label derived from method and path. */
+  label?: string;
+}
+
+/** Only the tenant's own data is queued; sign-in, password and the like need a live answer. */
+export function isQueueableUrl(url: string): boolean {
+  return normalizePath(url).startsWith("/tenant/");
+}
+
+let lastTimestamp = 0;
+/** Creation time, strictly increasing within this tab so two quick changes keep their order. */
+function nextTimestamp(): number {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return lastTimestamp;
+}
+
+function newId(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export async function buildEntry(change: ChangeToQueue, tenantId: string): Promise<QueueEntry> {
+  const body = await toStoredBody(change.data);
+  const description = describeChange(change.method, change.url, body.data, body.bodyKind);
+  const type = changeTypeOf(change.method);
+  return {
+    id: newId(),
+    url: change.url,
+    method: change.method,
+    data: body.data,
+    bodyKind: body.bodyKind,
+    queryKey: change.invalidates ?? [],
+    type,
+    priority: PRIORITIES[type],
+    timestamp: nextTimestamp(),
+    retryCount: 0,
+    lastRetry: null,
+    error: null,
+    idempotencyKey: change.idempotencyKey,
+    tenantId,
+    label: change.label ?? description.label,
+    detail: description.detail,
+    listed: description.listed,
+    status: "pending",
+    resource: resourceOf(change.url),
+    signature: signatureOf(change.method, normalizePath(change.url), body),
+  };
+}
+
+let persistRequested: Promise<void> | null = null;
+
+/** Asks the browser once per session not to evict the site's storage (the queue) under pressure. */
+export function requestPersistentStorage(): Promise<void> {
+  persistRequested ??= (async () => {
+    try {
+      const storage = typeof navigator === "undefined" ? undefined : navigator.storage;
+      if (!storage?.persist) return;
+      if (storage.persisted && (await storage.persisted())) return;
+      await storage.persist();
+    } catch (error) {
+      console.warn("[offline] Dauerhafter Speicher konnte nicht angefragt werden", error);
+    }
+  })();
+  return persistRequested;
+}
+
+/**
+ * Puts a change in the queue and answers the fake success only after the entry is committed
+ * (DESIGN §4.4). A duplicate of a waiting change is refused silently: the answer is the same.
+ */
+export async function enqueueChange(
+  change: ChangeToQueue,
+  tenantId: string | null = currentTenantId(),
+): Promise<OfflineResult> {
+  if (!tenantId) throw new Error("Ohne Anmeldung kann keine Änderung gespeichert werden.");
+  let outcome: Awaited<ReturnType<typeof addEntry>>;
+  try {
+    outcome = await addEntry(await buildEntry(change, tenantId));
+  } catch (error) {
+    console.error("[offline] Änderung konnte nicht gespeichert werden", error);
+    throw new QueueStorageError(error);
+  }
+  // The first queued change asks the browser to keep the site's storage under pressure.
+  void requestPersistentStorage();
+  return { success: true, message: offlineTexts.queuedMessage, offline: true, entryId: outcome.entry.id };
+}
+
+/**
+ * True when a change of this tenant to the same resource still waits: a new change must queue
+ * behind it, or it would overtake it (e.g. an online cancel before the offline confirm).
+ */
+export async function hasWaitingChangeFor(url: string, tenantId: string): Promise<boolean> {
+  const resource = resourceOf(url);
+  if (!resource) return false;
+  try {
+    const entries = await listEntries();
+    return entries.some((e) => e.status === "pending" && e.tenantId === tenantId && e.resource === resource);
+  } catch {
+    return false;
+  }
+}
+
+/** For tests. */
+export function resetEnqueueForTests(): void {
+  lastTimestamp = 0;
+  persistRequested = null;
+}

@@ -1,0 +1,33 @@
+import { ApiRequestError } from "../api-client";
+
+/** fetch and the upload path fail with a TypeError when there is no network (or the answer was lost). */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof DOMException && (error.name === "NetworkError" || error.name === "TimeoutError");
+}
+
+export type FailureKind = "unauthorized" | "network" | "retry" | "refused";
+
+/**
+ * How the sync treats a failed entry: 401 pauses the queue (no retry counted), no network
+ * interrupts the sync, 408/409/425/429 and 5xx are retried later, any other 4xx is refused and kept
+ * as failed with the server's German message.
+ */
+export function classifyFailure(error: unknown): FailureKind {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 401) return "unauthorized";
+    if ([408, 409, 425, 429].includes(error.status) || error.status >= 500) return "retry";
+    if (error.status >= 400) return "refused";
+    return "retry";
+  }
+  if (isNetworkFailure(error)) return "network";
+  if (error instanceof DOMException && error.name === "AbortError") return "network";
+  return "retry";
+}
+
+/** The text shown with a failed entry: the API's German message, else 'status: body' (spec section 5). */
+export function describeFailure(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.apiMessage ?? error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return String(error);
+}

@@ -1,0 +1,72 @@
+import { type ChangeType, PRIORITIES, type QueueEntry } from "./types";
+
+export function changeTypeOf(method: string): ChangeType {
+  switch (method.toUpperCase()) {
+    case "POST":
+      return "create";
+    case "PUT":
+    case "PATCH":
+      return "update";
+    case "DELETE":
+      return "delete";
+    default:
+      return "read";
+  }
+}
+
+/** The path without the API prefix (/api/v1 or /api) and query string: "/tenant/repairs". */
+export function normalizePath(url: string): string {
+  let path = url.split(/[?#]/)[0] ?? "";
+  try {
+    if (/^https?:\/\//i.test(path)) path = new URL(path).pathname;
+  } catch {
+    // keep it as it is
+  }
+  for (const prefix of ["/api/v1", "/api"]) {
+    if (path === prefix) return "/";
+    if (path.startsWith(`${prefix}/`)) return path.slice(prefix.length).replace(/\/+$/, "") || "/";
+  }
+  return path.replace(/\/+$/, "") || "/";
+}
+
+/**
+ * The one thing an entry changes: "tenant/appointments/{id}" for .../appointments/{id}/status.
+ * A create on a collection (POST /tenant/repairs) touches no existing resource: null.
+ */
+export function resourceOf(url: string): string | null {
+  const segments = normalizePath(url).split("/").filter(Boolean);
+  const tenant = segments.indexOf("tenant");
+  const rest = tenant >= 0 ? segments.slice(tenant + 1) : segments;
+  if (rest.length < 2) return null;
+  return `${tenant >= 0 ? "tenant/" : ""}${rest[0]}/${decodeURIComponent(rest[1]!)}`;
+}
+
+/** Fills in type and priority when an entry lacks them (spec section 4). */
+export function withTypeAndPriority(entry: QueueEntry): QueueEntry {
+  const type = entry.type ?? changeTypeOf(entry.method);
+  const priority = typeof entry.priority === "number" ? entry.priority : PRIORITIES[type];
+  return type === entry.type && priority === entry.priority ? entry : { ...entry, type, priority };
+}
+
+function byCreation(a: QueueEntry, b: QueueEntry): number {
+  return a.timestamp - b.timestamp || a.id.localeCompare(b.id);
+}
+
+/**
+ * Spec order: higher priority first, then older first. DESIGN §4.6: entries of the same resource
+ * keep the order in which they were made — they take the places the spec order gives their group,
+ * filled in creation order (so a cancel never overtakes the confirm made before it).
+ */
+export function sortForSync(entries: QueueEntry[]): QueueEntry[] {
+  const typed = entries.map(withTypeAndPriority);
+  const spec = [...typed].sort((a, b) => b.priority - a.priority || byCreation(a, b));
+  const groups = new Map<string, QueueEntry[]>();
+  for (const entry of typed) {
+    if (!entry.resource) continue;
+    const group = groups.get(entry.resource) ?? [];
+    group.push(entry);
+    groups.set(entry.resource, group);
+  }
+  for (const group of groups.values()) group.sort(byCreation);
+  return spec.map((entry) => (entry.resource ? groups.get(entry.resource)!.shift()! : entry));
+}

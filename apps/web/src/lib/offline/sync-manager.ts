@@ -1,0 +1,60 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ApiRequestError } from "../api-client";
+import { isOffline, onNetworkChange } from "../network";
+import { onQueueChange } from "./queue-store";
+import { configureSync, getSyncStatus, loadLastSync, synchronize, watchQueueLength } from "./sync";
+
+/** Spec section 9. */
+export const RECONNECT_DELAY_MS = 2000;
+export const PERIODIC_CHECK_MS = 60_000;
+
+export interface SyncManagerOptions {
+  queryClient: QueryClient;
+  onUnauthorized?: (error: ApiRequestError) => void;
+}
+
+/**
+ * Starts the sync triggers for the signed-in tenant (spec section 4): right away (after sign-in),
+ * 2 s after the connection is back if it still is, every 60 s while online with a non-empty queue
+ * and no sync running, and right after a change was queued while online. Returns the stop function.
+ */
+export function startSyncManager({ queryClient, onUnauthorized }: SyncManagerOptions): () => void {
+  configureSync({ queryClient, onUnauthorized: onUnauthorized ?? null });
+  void loadLastSync();
+  const stopWatching = watchQueueLength();
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const stopNetwork = onNetworkChange((next, previous) => {
+    if (next.offline || !previous.offline) return;
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      if (isOffline()) return;
+      // Offline reads answered from the cache look fresh; everything is read again now.
+      void queryClient.invalidateQueries();
+      void synchronize("reconnect");
+    }, RECONNECT_DELAY_MS);
+  });
+
+  const interval = setInterval(() => {
+    const status = getSyncStatus();
+    if (isOffline() || status.inProgress || status.queueLength === 0) return;
+    void synchronize("periodic");
+  }, PERIODIC_CHECK_MS);
+
+  const stopQueue = onQueueChange((change) => {
+    if (change.kind !== "added" || change.remote || isOffline()) return;
+    void synchronize("enqueue");
+  });
+
+  if (!isOffline()) void synchronize("sign-in");
+
+  return () => {
+    if (reconnectTimer) clearTimeout(reconnectTimer);
+    clearInterval(interval);
+    stopNetwork();
+    stopQueue();
+    stopWatching();
+    configureSync({ queryClient: null, onUnauthorized: null });
+  };
+}

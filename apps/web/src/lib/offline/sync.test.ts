@@ -1,0 +1,394 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/components/ui/use-toast";
+import { ApiRequestError, setCurrentToken } from "../api-client";
+import { setManualOffline } from "../network";
+import { getItem } from "../storage";
+import { countUnsynced, discardTenantEntries, retryEntry } from "./actions";
+import { enqueueChange } from "./enqueue";
+import { listEntries } from "./queue-store";
+import { configureSync, getSyncStatus, LAST_SYNC_KEY, synchronize } from "./sync";
+import { fakeServer, jsonResponse, networkDown, resetOfflineState, signInAs, TENANT_A, TENANT_B } from "./testing";
+
+vi.mock("@/components/ui/use-toast", () => ({ toast: vi.fn(() => ({ id: "t", dismiss: () => {} })) }));
+const toastMock = vi.mocked(toast);
+
+function toastTitles(): string[] {
+  return toastMock.mock.calls.map(([input]) => String(input.title));
+}
+function lastToast() {
+  return toastMock.mock.calls.at(-1)?.[0];
+}
+
+const REPAIRS = "/api/v1/tenant/repairs";
+
+function queueRepair(description: string, tenantId: string | null = TENANT_A, key = `key-${description}`) {
+  return enqueueChange(
+    {
+      method: "POST",
+      url: REPAIRS,
+      data: { type: "other", location: "kitchen", description, urgency: "medium", photos: [] },
+      invalidates: [[REPAIRS]],
+      idempotencyKey: key,
+    },
+    tenantId,
+  );
+}
+
+function descriptions(requests: { body: unknown }[]): string[] {
+  return requests.map(
+    (r) =>
+      (r.body as { description?: string; status?: string }).description ??
+      String((r.body as { status?: string }).status),
+  );
+}
+
+beforeEach(async () => {
+  await resetOfflineState();
+  toastMock.mockClear();
+  signInAs(TENANT_A);
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await setManualOffline(false);
+});
+
+describe("synchronize: the happy path", () => {
+  it("sends the tenant's entries in order with their own Idempotency-Key, removes them and refreshes their queries", async () => {
+    const server = fakeServer();
+    vi.stubGlobal("fetch", server.fetch);
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    configureSync({ queryClient });
+    await queueRepair("erste");
+    await queueRepair("zweite");
+    await enqueueChange({
+      method: "PATCH",
+      url: "/api/v1/tenant/appointments/a1/status",
+      data: { status: "confirmed" },
+      invalidates: [["/api/v1/tenant/appointments"]],
+      idempotencyKey: "status-key",
+    });
+
+    const outcome = await synchronize("reconnect");
+
+    expect(outcome).toEqual({ kind: "done", completed: 3, failed: 0, total: 3 });
+    // create (30) before update (20), older first.
+    expect(descriptions(server.requests)).toEqual(["erste", "zweite", "confirmed"]);
+    expect(server.requests.map((r) => r.idempotencyKey)).toEqual(["key-erste", "key-zweite", "status-key"]);
+    expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST", "PATCH"]);
+    expect(await listEntries()).toEqual([]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: [REPAIRS] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["/api/v1/tenant/appointments"] });
+    const status = getSyncStatus();
+    expect(status).toMatchObject({ inProgress: false, total: 3, completed: 3, failed: 0, progress: 100, error: null });
+    expect(status.lastSync).toEqual(expect.any(Number));
+    expect(await getItem<number>(LAST_SYNC_KEY)).toBe(status.lastSync);
+    expect(toastTitles()).toEqual(["Synchronisierung gestartet", "Synchronisierung abgeschlossen"]);
+    expect(toastMock.mock.calls[0]![0].description).toBe("3 Änderungen werden synchronisiert.");
+    expect(lastToast()).toMatchObject({ description: "Alle 3 Änderungen wurden synchronisiert." });
+    expect(lastToast()?.variant).toBeUndefined();
+  });
+
+  it("rebuilds a queued upload as multipart and sends it over the upload path", async () => {
+    const sent: { body: unknown; headers: Record<string, string> }[] = [];
+    class UploadXhr {
+      headers: Record<string, string> = {};
+      status = 0;
+      statusText = "";
+      responseText = "";
+      upload = {};
+      onload: (() => void) | null = null;
+      open() {}
+      setRequestHeader(name: string, value: string) {
+        this.headers[name.toLowerCase()] = value;
+      }
+      getAllResponseHeaders() {
+        return "content-type: application/json\r\n";
+      }
+      send(body: unknown) {
+        sent.push({ body, headers: this.headers });
+        this.status = 201;
+        this.responseText = JSON.stringify({ id: "d1" });
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", UploadXhr);
+    await enqueueChange({
+      method: "POST",
+      url: "/api/v1/tenant/documents",
+      data: { multipart: { file: new File(["%PDF"], "a.pdf", { type: "application/pdf" }), title: "a.pdf" } },
+      idempotencyKey: "upload-key",
+    });
+    expect(await synchronize()).toMatchObject({ kind: "done", completed: 1 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toBeInstanceOf(FormData);
+    expect(((sent[0]!.body as FormData).get("file") as File).name).toBe("a.pdf");
+    expect(sent[0]!.headers["idempotency-key"]).toBe("upload-key");
+  });
+
+  it("does nothing offline, signed out or with an empty queue", async () => {
+    const server = fakeServer();
+    vi.stubGlobal("fetch", server.fetch);
+    expect(await synchronize()).toEqual({ kind: "skipped", reason: "empty" });
+    await queueRepair("x");
+    await setManualOffline(true);
+    expect(await synchronize()).toEqual({ kind: "skipped", reason: "offline" });
+    await setManualOffline(false);
+    setCurrentToken(null);
+    expect(await synchronize()).toEqual({ kind: "skipped", reason: "signed-out" });
+    expect(server.requests).toEqual([]);
+    expect(toastMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("synchronize: failures", () => {
+  it("keeps a failing entry with retryCount + 1 and its error, logs at 3 attempts and still keeps it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const server = fakeServer();
+    server.setFallback(() => jsonResponse(500, { error: "internal", message: "Interner Serverfehler" }));
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("kaputt");
+
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const outcome = await synchronize("manual");
+      expect(outcome).toEqual({ kind: "done", completed: 0, failed: 1, total: 1 });
+      const [entry] = await listEntries();
+      expect(entry).toMatchObject({ retryCount: attempt, status: "pending", error: "Interner Serverfehler" });
+      expect(entry!.lastRetry).toEqual(expect.any(Number));
+    }
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/Maximale Anzahl an Versuchen erreicht/);
+    // Retried again (5xx) and still kept.
+    await synchronize("manual");
+    expect((await listEntries())[0]!.retryCount).toBe(4);
+    expect(server.requests.map((r) => r.idempotencyKey)).toEqual([
+      "key-kaputt",
+      "key-kaputt",
+      "key-kaputt",
+      "key-kaputt",
+    ]);
+    expect(lastToast()).toMatchObject({
+      variant: "destructive",
+      title: "Synchronisierungsfehler",
+      description: "Einige Änderungen konnten nicht synchronisiert werden.",
+    });
+  });
+
+  it("reports 'x synchronisiert, y fehlgeschlagen' when some went through", async () => {
+    const server = fakeServer([() => jsonResponse(201, {}), () => jsonResponse(503, { message: "Wartung" })]);
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("gut");
+    await queueRepair("schlecht");
+    expect(await synchronize("reconnect")).toEqual({ kind: "done", completed: 1, failed: 1, total: 2 });
+    expect(lastToast()).toMatchObject({
+      variant: "destructive",
+      title: "Synchronisierung abgeschlossen",
+      description: "1 synchronisiert, 1 fehlgeschlagen.",
+    });
+  });
+
+  it("keeps a refused change (4xx) as failed with the server's German message and does not resend it by itself", async () => {
+    const server = fakeServer([
+      () => jsonResponse(400, { error: "validation_failed", message: "Bitte geben Sie eine Beschreibung an." }),
+    ]);
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("abgelehnt");
+    await synchronize();
+    const [entry] = await listEntries();
+    expect(entry).toMatchObject({ status: "failed", retryCount: 1, error: "Bitte geben Sie eine Beschreibung an." });
+    expect(await synchronize()).toEqual({ kind: "skipped", reason: "empty" });
+    expect(server.requests).toHaveLength(1);
+    // 'Erneut versuchen' sends it again.
+    expect(await retryEntry(entry!.id)).toMatchObject({ kind: "done", completed: 1 });
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.idempotencyKey).toBe("key-abgelehnt");
+    expect(await listEntries()).toEqual([]);
+  });
+
+  it("retries a 409 later", async () => {
+    const server = fakeServer([() => jsonResponse(409, { error: "idempotency_in_progress", message: "Läuft noch" })]);
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("konflikt");
+    await synchronize();
+    expect((await listEntries())[0]).toMatchObject({ status: "pending", retryCount: 1 });
+    expect(await synchronize()).toMatchObject({ kind: "done", completed: 1 });
+    expect(await listEntries()).toEqual([]);
+  });
+
+  it("lets no later change of the same resource overtake an earlier one that failed", async () => {
+    const server = fakeServer();
+    let confirmFailures = 1;
+    server.setFallback((request) => {
+      if (request.idempotencyKey === "confirm" && confirmFailures-- > 0)
+        return jsonResponse(500, { message: "Fehler" });
+      return jsonResponse(200, {});
+    });
+    vi.stubGlobal("fetch", server.fetch);
+    const url = "/api/v1/tenant/appointments/a1/status";
+    await enqueueChange({ method: "PATCH", url, data: { status: "confirmed" }, idempotencyKey: "confirm" });
+    await enqueueChange({ method: "PATCH", url, data: { status: "canceled" }, idempotencyKey: "cancel" });
+    await queueRepair("unabhängig");
+    expect(await synchronize()).toEqual({ kind: "done", completed: 1, failed: 2, total: 3 });
+    expect(server.requests.map((r) => r.idempotencyKey)).toEqual(["key-unabhängig", "confirm"]);
+    const left = await listEntries();
+    expect(left.map((e) => [e.idempotencyKey, e.retryCount])).toEqual([
+      ["confirm", 1],
+      ["cancel", 0],
+    ]);
+    // Next time both go, in the order they were made.
+    await synchronize();
+    expect(server.requests.slice(2).map((r) => r.idempotencyKey)).toEqual(["confirm", "cancel"]);
+    expect(await listEntries()).toEqual([]);
+  });
+});
+
+describe("synchronize: a connection lost on the way", () => {
+  it("stops after a network failure, keeps the rest and sends it later in the original order", async () => {
+    const server = fakeServer([() => jsonResponse(201, {}), () => jsonResponse(201, {}), networkDown]);
+    vi.stubGlobal("fetch", server.fetch);
+    for (const n of [1, 2, 3, 4, 5]) await queueRepair(`Eintrag ${n}`);
+
+    expect(await synchronize("reconnect")).toEqual({ kind: "interrupted", completed: 2, failed: 0, total: 5 });
+    expect((await listEntries()).map((e) => e.idempotencyKey)).toEqual([
+      "key-Eintrag 3",
+      "key-Eintrag 4",
+      "key-Eintrag 5",
+    ]);
+    expect(lastToast()).toMatchObject({
+      variant: "destructive",
+      title: "Synchronisierung unterbrochen",
+      description: "Internetverbindung verloren. 2 von 5 Änderungen wurden übertragen.",
+    });
+    expect(getSyncStatus()).toMatchObject({ inProgress: false, error: "Internetverbindung verloren", lastSync: null });
+
+    expect(await synchronize("reconnect")).toEqual({ kind: "done", completed: 3, failed: 0, total: 3 });
+    expect(descriptions(server.requests)).toEqual([
+      "Eintrag 1",
+      "Eintrag 2",
+      "Eintrag 3",
+      "Eintrag 3",
+      "Eintrag 4",
+      "Eintrag 5",
+    ]);
+    // The lost attempt was replayed with its key: the server answers it from its store.
+    expect(server.requests[2]!.idempotencyKey).toBe(server.requests[3]!.idempotencyKey);
+  });
+
+  it("stops before the next entry when the app goes offline mid-sync", async () => {
+    const server = fakeServer([
+      async () => {
+        await setManualOffline(true);
+        return jsonResponse(201, {});
+      },
+    ]);
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("a");
+    await queueRepair("b");
+    expect(await synchronize()).toEqual({ kind: "interrupted", completed: 1, failed: 0, total: 2 });
+    expect(server.requests).toHaveLength(1);
+    expect((await listEntries()).map((e) => e.idempotencyKey)).toEqual(["key-b"]);
+  });
+});
+
+describe("synchronize: sessions and tenants", () => {
+  it("pauses on a 401 without counting a retry, tells the auth layer, and resumes when the tenant signs in again", async () => {
+    const onUnauthorized = vi.fn();
+    configureSync({ onUnauthorized });
+    const server = fakeServer([() => jsonResponse(401, { error: "unauthorized", message: "Sitzung abgelaufen" })]);
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("a");
+    await queueRepair("b");
+
+    expect(await synchronize()).toEqual({ kind: "paused", completed: 0, total: 2 });
+    expect(onUnauthorized).toHaveBeenCalledWith(expect.any(ApiRequestError));
+    expect(getSyncStatus().paused).toBe(true);
+    expect((await listEntries()).map((e) => [e.idempotencyKey, e.retryCount, e.status])).toEqual([
+      ["key-a", 0, "pending"],
+      ["key-b", 0, "pending"],
+    ]);
+    // Same token: nothing is sent.
+    expect(await synchronize()).toEqual({ kind: "skipped", reason: "paused" });
+    expect(server.requests).toHaveLength(1);
+
+    // Signed in again (new token, same tenant): the queue goes out.
+    signInAs(TENANT_A, "j2");
+    expect(await synchronize("sign-in")).toMatchObject({ kind: "done", completed: 2 });
+    expect(getSyncStatus().paused).toBe(false);
+    expect(server.requests.map((r) => r.idempotencyKey)).toEqual(["key-a", "key-a", "key-b"]);
+  });
+
+  it("never sends another tenant's entries, keeps them, and lets them be discarded", async () => {
+    const server = fakeServer();
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("von A", TENANT_A);
+    await queueRepair("von B", TENANT_B);
+
+    signInAs(TENANT_B);
+    expect(await synchronize()).toMatchObject({ kind: "done", completed: 1, total: 1 });
+    expect(descriptions(server.requests)).toEqual(["von B"]);
+    expect(server.requests[0]!.authorization).toMatch(/^Bearer /);
+    expect((await listEntries()).map((e) => e.tenantId)).toEqual([TENANT_A]);
+    expect(await countUnsynced(TENANT_B)).toBe(0);
+    expect(await countUnsynced(TENANT_A)).toBe(1);
+
+    // A is back: A's change goes out under A.
+    signInAs(TENANT_A, "j3");
+    expect(await synchronize()).toMatchObject({ kind: "done", completed: 1 });
+    expect(descriptions(server.requests)).toEqual(["von B", "von A"]);
+
+    await queueRepair("noch eins von A", TENANT_A);
+    expect(await discardTenantEntries(TENANT_A)).toBe(1);
+    expect(await listEntries()).toEqual([]);
+  });
+});
+
+describe("synchronize: one at a time", () => {
+  it("does not start a second run while one is running", async () => {
+    let release: (() => void) | null = null;
+    const server = fakeServer([
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(jsonResponse(201, {}));
+        }),
+    ]);
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("a");
+    const first = synchronize();
+    expect(await synchronize()).toEqual({ kind: "skipped", reason: "running" });
+    await vi.waitFor(() => expect(release).not.toBeNull());
+    expect(getSyncStatus()).toMatchObject({ inProgress: true, total: 1, nextOperation: "Reparaturmeldung" });
+    release!();
+    expect(await first).toMatchObject({ kind: "done", completed: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("leaves the queue to the tab that holds the sync lock", async () => {
+    const request = vi.fn(async (_name: string, _options: unknown, callback: (lock: unknown) => Promise<unknown>) =>
+      callback(null),
+    );
+    vi.stubGlobal("navigator", { ...navigator, onLine: true, locks: { request } });
+    const server = fakeServer();
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("a");
+    expect(await synchronize()).toEqual({ kind: "skipped", reason: "locked" });
+    expect(request).toHaveBeenCalledWith("mieter_portal_sync", { ifAvailable: true }, expect.any(Function));
+    expect(server.requests).toEqual([]);
+    expect(await listEntries()).toHaveLength(1);
+  });
+
+  it("takes changes made during the run along in the same run", async () => {
+    const server = fakeServer([
+      async () => {
+        await queueRepair("später");
+        return jsonResponse(201, {});
+      },
+    ]);
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("zuerst");
+    expect(await synchronize()).toEqual({ kind: "done", completed: 2, failed: 0, total: 2 });
+    expect(descriptions(server.requests)).toEqual(["zuerst", "später"]);
+  });
+});

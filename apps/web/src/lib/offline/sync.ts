@@ -1,0 +1,345 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { toast } from "@/components/ui/use-toast";
+import { ApiRequestError, getAuthToken } from "../api-client";
+import { sendApiRequest } from "../mutations";
+import { isOffline } from "../network";
+import { getItem, STORAGE_PREFIX, setItem } from "../storage";
+import { classifyFailure, describeFailure } from "./errors";
+import { sortForSync } from "./ordering";
+import { fromStoredBody } from "./payload";
+import { getEntry, listEntries, onQueueChange, removeEntry, updateEntry } from "./queue-store";
+import { currentTenantId } from "./tenant";
+import { offlineTexts } from "./texts";
+import { MAX_RETRIES, type QueueEntry } from "./types";
+
+/** Spec section 3: the sync status (plus paused: a 401 holds the queue until the tenant signs in again). */
+export interface SyncStatus {
+  inProgress: boolean;
+  total: number;
+  completed: number;
+  failed: number;
+  lastSync: number | null;
+  /** Entries of the signed-in tenant still in the queue (waiting or failed). */
+  queueLength: number;
+  /** Percent of this run's entries handled. */
+  progress: number;
+  /** Label of the entry being sent. */
+  nextOperation: string | null;
+  /** Id of that entry (its 'Verwerfen' is disabled while it travels). */
+  currentEntryId: string | null;
+  error: string | null;
+  paused: boolean;
+}
+
+export const LAST_SYNC_KEY = `${STORAGE_PREFIX}last_sync`;
+/** Only one tab of the app syncs at a time. */
+export const SYNC_LOCK_NAME = `${STORAGE_PREFIX}sync`;
+
+export type SyncTrigger = "reconnect" | "periodic" | "enqueue" | "sign-in" | "manual";
+
+const initialStatus: SyncStatus = {
+  inProgress: false,
+  total: 0,
+  completed: 0,
+  failed: 0,
+  lastSync: null,
+  queueLength: 0,
+  progress: 0,
+  nextOperation: null,
+  currentEntryId: null,
+  error: null,
+  paused: false,
+};
+
+let status: SyncStatus = initialStatus;
+const statusListeners = new Set<() => void>();
+
+function setStatus(patch: Partial<SyncStatus>): void {
+  status = { ...status, ...patch };
+  for (const listener of statusListeners) listener();
+}
+
+export function getSyncStatus(): SyncStatus {
+  return status;
+}
+
+export function subscribeSyncStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => {
+    statusListeners.delete(listener);
+  };
+}
+
+export interface SyncDependencies {
+  queryClient: QueryClient | null;
+  /** A 401 during the sync: the auth layer ends the session (the queue stays). */
+  onUnauthorized: ((error: ApiRequestError) => void) | null;
+}
+
+const deps: SyncDependencies = { queryClient: null, onUnauthorized: null };
+
+export function configureSync(next: Partial<SyncDependencies>): void {
+  Object.assign(deps, next);
+}
+
+/** The token a 401 came back for: the queue waits until another token (a new sign-in) is current. */
+let pausedToken: string | null = null;
+
+export function isSyncPaused(): boolean {
+  return pausedToken !== null && pausedToken === getAuthToken();
+}
+
+let running: Promise<SyncOutcome> | null = null;
+
+export function isSyncRunning(): boolean {
+  return running !== null;
+}
+
+export type SyncOutcome =
+  | { kind: "skipped"; reason: "offline" | "signed-out" | "paused" | "running" | "locked" | "empty" }
+  | { kind: "done"; completed: number; failed: number; total: number }
+  | { kind: "interrupted"; completed: number; failed: number; total: number }
+  | { kind: "paused"; completed: number; total: number }
+  | { kind: "error"; error: unknown };
+
+/** Entries the current tenant may send now. */
+function sendable(entries: QueueEntry[], tenantId: string, attempted: Set<string>): QueueEntry[] {
+  return entries.filter((e) => e.status === "pending" && e.tenantId === tenantId && !attempted.has(e.id));
+}
+
+async function refreshQueueLength(): Promise<void> {
+  const tenantId = currentTenantId();
+  try {
+    const entries = await listEntries();
+    setStatus({
+      queueLength: tenantId ? entries.filter((e) => e.tenantId === tenantId).length : 0,
+      paused: isSyncPaused(),
+    });
+  } catch {
+    // the next change tries again
+  }
+}
+
+/** Keeps queueLength current while the app runs (also for changes made in other tabs). */
+export function watchQueueLength(): () => void {
+  void refreshQueueLength();
+  return onQueueChange(() => void refreshQueueLength());
+}
+
+export async function loadLastSync(): Promise<void> {
+  const saved = await getItem<number>(LAST_SYNC_KEY);
+  if (typeof saved === "number") setStatus({ lastSync: saved });
+}
+
+async function withSyncLock<T>(work: () => Promise<T>): Promise<T | null> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (!locks?.request) return work();
+  return locks.request(SYNC_LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? work() : null));
+}
+
+function send(entry: QueueEntry): Promise<unknown> {
+  return sendApiRequest({
+    method: entry.method,
+    url: entry.url,
+    data: fromStoredBody(entry),
+    invalidates: entry.queryKey,
+    idempotencyKey: entry.idempotencyKey,
+  });
+}
+
+async function recordFailure(entry: QueueEntry, error: unknown, permanent: boolean): Promise<void> {
+  const now = Date.now();
+  const updated = await updateEntry(entry.id, (current) => ({
+    ...current,
+    retryCount: current.retryCount + 1,
+    lastRetry: now,
+    error: describeFailure(error),
+    status: permanent ? "failed" : "pending",
+  }));
+  if (updated && updated.retryCount >= MAX_RETRIES) {
+    console.warn(`[sync] ${offlineTexts.sync.maxRetriesLog}: ${updated.label} (${updated.retryCount} Versuche)`, {
+      id: updated.id,
+      url: updated.url,
+      error: updated.error,
+    });
+  }
+}
+
+/** Whether the run tells the tenant about itself: periodic and after-enqueue runs only speak when something changed. */
+function isQuiet(trigger: SyncTrigger): boolean {
+  return trigger === "periodic" || trigger === "enqueue";
+}
+
+async function run(trigger: SyncTrigger, tenantId: string): Promise<SyncOutcome> {
+  const attempted = new Set<string>();
+  const blockedResources = new Set<string>();
+  let batch = sortForSync(sendable(await listEntries(), tenantId, attempted));
+  if (batch.length === 0) return { kind: "skipped", reason: "empty" };
+
+  const quiet = isQuiet(trigger);
+  let total = batch.length;
+  let completed = 0;
+  let failed = 0;
+  let refused = 0;
+  const progressOf = () => (total === 0 ? 100 : Math.round(((completed + failed) / total) * 100));
+  setStatus({
+    inProgress: true,
+    total,
+    completed,
+    failed,
+    progress: 0,
+    error: null,
+    nextOperation: null,
+    currentEntryId: null,
+  });
+  if (!quiet) toast({ title: offlineTexts.sync.startedTitle, description: offlineTexts.sync.started(total) });
+
+  while (batch.length > 0) {
+    for (const queued of batch) {
+      attempted.add(queued.id);
+      if (isOffline()) return interrupted();
+      // Discarded or changed in the meantime (another tab, the details dialog)?
+      const entry = await getEntry(queued.id);
+      if (entry?.status !== "pending" || entry.tenantId !== tenantId) {
+        total -= 1;
+        setStatus({ total, progress: progressOf() });
+        continue;
+      }
+      // An earlier change of this resource failed: a later one must not overtake it.
+      if (entry.resource && blockedResources.has(entry.resource)) {
+        failed += 1;
+        setStatus({ failed, progress: progressOf() });
+        continue;
+      }
+      setStatus({ nextOperation: entry.label, currentEntryId: entry.id });
+      try {
+        await send(entry);
+      } catch (error) {
+        const kind = classifyFailure(error);
+        if (kind === "unauthorized") {
+          pausedToken = getAuthToken();
+          setStatus({ paused: true });
+          finish({ error: offlineTexts.sync.paused });
+          if (error instanceof ApiRequestError) deps.onUnauthorized?.(error);
+          return { kind: "paused", completed, total };
+        }
+        await recordFailure(entry, error, kind === "refused");
+        if (kind === "network") return interrupted();
+        if (kind === "refused") refused += 1;
+        failed += 1;
+        if (entry.resource) blockedResources.add(entry.resource);
+        setStatus({ failed, progress: progressOf(), error: describeFailure(error) });
+        continue;
+      }
+      await removeEntry(entry.id);
+      completed += 1;
+      setStatus({ completed, progress: progressOf() });
+      const client = deps.queryClient;
+      if (client) {
+        await Promise.all(entry.queryKey.map((queryKey) => client.invalidateQueries({ queryKey }))).catch(() => {});
+      }
+    }
+    // Changes made while this run was busy go along in the same run.
+    batch = sortForSync(sendable(await listEntries(), tenantId, attempted));
+    total += batch.length;
+    if (batch.length > 0) setStatus({ total, progress: progressOf() });
+  }
+
+  const lastSync = Date.now();
+  finish({ lastSync });
+  try {
+    await setItem(LAST_SYNC_KEY, lastSync);
+  } catch {
+    // logged by storage; the time still shows for this session
+  }
+  const t = offlineTexts.sync;
+  if (failed === 0) {
+    if (!quiet || completed > 0) toast({ title: t.doneTitle, description: t.doneAll(completed) });
+  } else if (completed === 0) {
+    if (!quiet || refused > 0)
+      toast({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
+  } else {
+    toast({ variant: "destructive", title: t.doneTitle, description: t.doneWithFailures(completed, failed) });
+  }
+  return { kind: "done", completed, failed, total };
+
+  function interrupted(): SyncOutcome {
+    finish({ error: offlineTexts.sync.connectionLost });
+    if (!quiet || completed > 0) {
+      toast({
+        variant: "destructive",
+        title: offlineTexts.sync.interruptedTitle,
+        description: offlineTexts.sync.interrupted(completed, total),
+      });
+    }
+    return { kind: "interrupted", completed, failed, total };
+  }
+
+  function finish(patch: Partial<SyncStatus>): void {
+    setStatus({
+      inProgress: false,
+      total,
+      completed,
+      failed,
+      progress: progressOf(),
+      nextOperation: null,
+      currentEntryId: null,
+      ...patch,
+    });
+  }
+}
+
+/**
+ * One synchronisation (spec section 4): the tenant's waiting entries, typed and sorted, sent one
+ * after another. Success removes the entry and refreshes its queries; failure keeps it with
+ * retryCount + 1; a lost connection stops the run and keeps the rest. Entries of other tenants
+ * are never sent. Only one run per tab, and only one tab at a time (Web Locks).
+ */
+export function synchronize(trigger: SyncTrigger = "manual"): Promise<SyncOutcome> {
+  if (running) return Promise.resolve({ kind: "skipped", reason: "running" });
+  if (isOffline()) return Promise.resolve({ kind: "skipped", reason: "offline" });
+  const tenantId = currentTenantId();
+  if (!tenantId) return Promise.resolve({ kind: "skipped", reason: "signed-out" });
+  if (isSyncPaused()) return Promise.resolve({ kind: "skipped", reason: "paused" });
+  if (pausedToken !== null) {
+    pausedToken = null;
+    setStatus({ paused: false, error: null });
+  }
+  const current = (async (): Promise<SyncOutcome> => {
+    try {
+      const outcome = await withSyncLock(() => run(trigger, tenantId));
+      return outcome ?? { kind: "skipped", reason: "locked" };
+    } catch (error) {
+      console.warn("[sync] Synchronisierung fehlgeschlagen", error);
+      setStatus({ inProgress: false, nextOperation: null, currentEntryId: null, error: describeFailureSafe(error) });
+      toast({
+        variant: "destructive",
+        title: offlineTexts.sync.failedTitle,
+        description: offlineTexts.sync.failedDescription,
+      });
+      return { kind: "error", error };
+    } finally {
+      running = null;
+      void refreshQueueLength();
+    }
+  })();
+  running = current;
+  return current;
+}
+
+function describeFailureSafe(error: unknown): string {
+  try {
+    return describeFailure(error);
+  } catch {
+    return offlineTexts.sync.failedDescription;
+  }
+}
+
+/** For tests. */
+export function resetSyncForTests(): void {
+  status = initialStatus;
+  pausedToken = null;
+  running = null;
+  statusListeners.clear();
+  Object.assign(deps, { queryClient: null, onUnauthorized: null });
+}

@@ -1,0 +1,71 @@
+/** Helpers for the offline tests (imported by *.test.ts only). */
+import { makeToken } from "@/test/tokens";
+import { setCurrentToken } from "../api-client";
+import { setManualOffline } from "../network";
+import { resetEnqueueForTests } from "./enqueue";
+import { resetQueueHooksForTests } from "./hooks";
+import { resetQueueStoreForTests } from "./queue-store";
+import { resetSyncForTests } from "./sync";
+
+export const TENANT_A = "tenant-a";
+export const TENANT_B = "tenant-b";
+
+/** Makes the API client carry a token of this tenant; returns the token. */
+export function signInAs(tenantId: string, jti = "j1"): string {
+  const token = makeToken({ sub: tenantId, jti, exp: Math.floor(Date.now() / 1000) + 3600 });
+  setCurrentToken(token);
+  return token;
+}
+
+export async function resetOfflineState(): Promise<void> {
+  resetQueueStoreForTests();
+  resetSyncForTests();
+  resetEnqueueForTests();
+  resetQueueHooksForTests();
+  setCurrentToken(null);
+  await setManualOffline(false);
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  body: unknown;
+  idempotencyKey: string | null;
+  authorization: string | null;
+}
+
+/** A fetch stand-in: records each request and answers with the next responder (or 201 {}). */
+export function fakeServer(responders: ((request: RecordedRequest) => Response | Promise<Response>)[] = []) {
+  const requests: RecordedRequest[] = [];
+  const queue = [...responders];
+  let fallback: (request: RecordedRequest) => Response | Promise<Response> = () => jsonResponse(201, { id: "new" });
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    const raw = init?.body;
+    const request: RecordedRequest = {
+      method: init?.method ?? "GET",
+      url: String(input),
+      body: typeof raw === "string" ? JSON.parse(raw) : (raw ?? null),
+      idempotencyKey: headers.get("Idempotency-Key"),
+      authorization: headers.get("Authorization"),
+    };
+    requests.push(request);
+    const responder = queue.shift() ?? fallback;
+    return responder(request);
+  };
+  return {
+    fetch,
+    requests,
+    setFallback(next: (request: RecordedRequest) => Response | Promise<Response>) {
+      fallback = next;
+    },
+  };
+}
+
+export function networkDown(): never {
+  throw new TypeError("Failed to fetch");
+}

@@ -1,0 +1,114 @@
+/** German texts of the offline queue, the synchronisation and their displays (spec sections 4 and 8). */
+export const offlineTexts = {
+  /** Message of the fake success a queued change answers with (spec section 4). */
+  queuedMessage: "Die Änderung wurde in die Offline-Warteschlange aufgenommen.",
+  /** The notice a form shows when it was submitted offline (spec section 4, "Other"). */
+  queuedTitle: "Offline gespeichert",
+  queuedDescription:
+    "Ihre Angaben wurden auf diesem Gerät gespeichert und werden gesendet, sobald eine Internetverbindung besteht.",
+  storageFailedTitle: "Speichern nicht möglich",
+  storageFailedDescription:
+    "Die Änderung konnte auf diesem Gerät nicht gespeichert werden. Bitte geben Sie Speicherplatz frei und versuchen Sie es erneut.",
+  noData: (resource: string) => `Keine Daten im Offline-Modus verfügbar: ${resource}`,
+  noConnection: "Keine Verbindung zum Server.",
+
+  sync: {
+    startedTitle: "Synchronisierung gestartet",
+    started: (count: number) =>
+      count === 1 ? "1 Änderung wird synchronisiert." : `${count} Änderungen werden synchronisiert.`,
+    doneTitle: "Synchronisierung abgeschlossen",
+    doneAll: (count: number) =>
+      count === 1 ? "1 Änderung wurde synchronisiert." : `Alle ${count} Änderungen wurden synchronisiert.`,
+    doneWithFailures: (completed: number, failed: number) => `${completed} synchronisiert, ${failed} fehlgeschlagen.`,
+    failedTitle: "Synchronisierungsfehler",
+    failedDescription: "Einige Änderungen konnten nicht synchronisiert werden.",
+    interruptedTitle: "Synchronisierung unterbrochen",
+    interrupted: (completed: number, total: number) =>
+      `Internetverbindung verloren. ${completed} von ${total} Änderungen wurden übertragen.`,
+    connectionLost: "Internetverbindung verloren",
+    paused: "Angehalten: Bitte melden Sie sich erneut an.",
+    maxRetriesLog: "Maximale Anzahl an Versuchen erreicht",
+  },
+
+  status: {
+    heading: "Synchronisierung",
+    state: "Status",
+    running: (done: number, total: number) => `Läuft: ${done} von ${total}`,
+    idle: "Bereit",
+    paused: "Angehalten bis zur erneuten Anmeldung",
+    offline: "Wartet auf Internetverbindung",
+    progressLabel: "Fortschritt der Synchronisierung",
+    next: "Gerade",
+    lastSync: "Letzte Synchronisierung",
+    never: "Noch nie",
+    queueLength: "Nicht synchronisierte Änderungen",
+    syncNow: "Jetzt synchronisieren",
+    lastError: "Letzter Fehler",
+  },
+
+  entries: {
+    heading: "Ausstehende Änderungen",
+    none: "Alle Änderungen sind synchronisiert.",
+    otherHeading: "Änderungen eines anderen Kontos",
+    otherHint:
+      "Diese Änderungen wurden unter einem anderen Konto gemacht. Sie werden nur gesendet, wenn sich dieses Konto wieder anmeldet.",
+    pending: "wartet auf Synchronisierung",
+    failed: "fehlgeschlagen",
+    sending: "wird gesendet",
+    createdAt: (when: string) => `Erstellt: ${when}`,
+    attempts: (count: number) => (count === 1 ? "1 Versuch" : `${count} Versuche`),
+    error: "Fehler",
+    retry: "Erneut versuchen",
+    retryLabel: (label: string) => `${label}: erneut versuchen`,
+    discard: "Verwerfen",
+    discardLabel: (label: string) => `${label}: verwerfen`,
+    discardTitle: "Änderung verwerfen?",
+    discardDescription: (label: string) =>
+      `„${label}“ wurde noch nicht an den Server übertragen. Verworfen wird sie nie gesendet.`,
+    discardConfirm: "Verwerfen",
+    cancel: "Abbrechen",
+    listLabel: "Wartet auf Synchronisierung",
+  },
+
+  logoutGuard: {
+    title: "Nicht synchronisierte Änderungen",
+    description: (count: number) =>
+      count === 1
+        ? "1 Änderung wurde noch nicht an den Server übertragen. Wenn Sie sich jetzt abmelden, geht sie verloren."
+        : `${count} Änderungen wurden noch nicht an den Server übertragen. Wenn Sie sich jetzt abmelden, gehen sie verloren.`,
+    cancel: "Abbrechen",
+    confirm: "Trotzdem abmelden",
+  },
+
+  /** What a queued change is, by method and path (shown in lists and the details). */
+  labels: {
+    repair: "Reparaturmeldung",
+    meterReadings: "Zählerstände",
+    document: "Dokument hochladen",
+    appointmentRequest: "Terminanfrage",
+    appointmentConfirm: "Termin bestätigen",
+    appointmentCancel: "Termin absagen",
+    appointmentStatus: "Terminstatus ändern",
+    message: "Neue Nachricht",
+    reply: "Antwort auf Nachricht",
+    markRead: "Nachricht als gelesen markieren",
+    generic: "Änderung",
+    water: "Wasser",
+    electricity: "Strom",
+    heating: "Heizung",
+    photos: (count: number) => (count === 1 ? "1 Foto" : `${count} Fotos`),
+  },
+
+  /** Names of what an offline read without cached copy was for. */
+  resources: {
+    documents: "Dokumente",
+    "meter-readings": "Zählerstände",
+    repairs: "Reparaturen",
+    messages: "Nachrichten",
+    appointments: "Termine",
+    finances: "Finanzen",
+    payments: "Zahlungen",
+    user: "Profil",
+    config: "Einstellungen",
+  } as Record<string, string>,
+} as const;
