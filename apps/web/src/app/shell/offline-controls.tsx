@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Info, Wifi, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -12,8 +13,12 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { toast } from "@/components/ui/use-toast";
 import { useAuth } from "@/features/auth/components/auth-provider";
 import { onNetworkChange, setManualOffline, useNetworkState } from "@/lib/network";
+import { useSyncStatus } from "@/lib/offline/hooks";
+import { startSyncManager } from "@/lib/offline/sync-manager";
+import { reportUnauthorized } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
 import { shellTexts } from "../texts";
+import { SyncDetails } from "./sync-details";
 
 /** Spec section 9: the toggle pulses for 1 s after a change. */
 export const PULSE_MS = 1000;
@@ -35,9 +40,20 @@ function useNetworkToasts() {
   );
 }
 
+/** The sync manager runs while a tenant is signed in (spec section 4); a new sign-in restarts it. */
+function useSyncManager(token: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    return startSyncManager({ queryClient, onUnauthorized: reportUnauthorized });
+  }, [queryClient, token]);
+}
+
 export function OfflineControls() {
   const network = useNetworkState();
   const { state } = useAuth();
+  const sync = useSyncStatus();
+  useSyncManager(state.status === "signed-in" ? state.token : null);
   const [pulsing, setPulsing] = useState(false);
   const pulseTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const previousOffline = useRef(network.offline);
@@ -85,13 +101,23 @@ export function OfflineControls() {
         <DialogTrigger asChild>
           <button
             type="button"
-            aria-label={s.button}
-            className="flex size-9 items-center justify-center rounded-full border border-border bg-card text-muted-foreground shadow-md hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            aria-label={sync.queueLength > 0 ? `${s.button} (${sync.queueLength} nicht synchronisiert)` : s.button}
+            data-testid="details-button"
+            className="relative flex size-9 items-center justify-center rounded-full border border-border bg-card text-muted-foreground shadow-md hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             <Info className="size-4" aria-hidden="true" />
+            {sync.queueLength > 0 ? (
+              <span
+                aria-hidden="true"
+                data-testid="details-badge"
+                className="absolute -top-1.5 -right-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-warning-soft px-1 text-[11px] font-bold text-warning-soft-foreground ring-2 ring-card"
+              >
+                {sync.queueLength}
+              </span>
+            ) : null}
           </button>
         </DialogTrigger>
-        <DialogContent>
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
           <DialogHeader>
             <DialogTitle>{s.title}</DialogTitle>
             <DialogDescription>{s.description}</DialogDescription>
@@ -112,6 +138,7 @@ export function OfflineControls() {
               {authStatus}
             </dd>
           </dl>
+          <SyncDetails />
         </DialogContent>
       </Dialog>
       <Tooltip>

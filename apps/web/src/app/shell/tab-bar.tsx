@@ -19,6 +19,7 @@ import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth/components/auth-provider";
 import { cn } from "@/lib/utils";
 import { shellTexts } from "../texts";
+import { useLogoutGuard } from "./logout-guard";
 
 /** Spec section 9: the tab bar is disabled for 300 ms after each tab change. */
 export const TAB_LOCK_MS = 300;
@@ -52,6 +53,7 @@ export function TabBar() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { pathname } = useLocation();
   const { signOutLocally } = useAuth();
+  const { requestLogout, dialog: logoutDialog } = useLogoutGuard(signOutLocally);
 
   useEffect(
     () => () => {
@@ -140,7 +142,7 @@ export function TabBar() {
                     className="h-12 w-full justify-start gap-3 px-3 text-base text-destructive-text hover:bg-danger-soft"
                     onClick={() => {
                       setMoreOpen(false);
-                      void signOutLocally();
+                      requestLogout();
                     }}
                   >
                     <LogOut className="size-5" aria-hidden="true" />
@@ -150,6 +152,7 @@ export function TabBar() {
               </ul>
             </SheetContent>
           </Sheet>
+          {logoutDialog}
         </li>
       </ul>
     </nav>
