@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 /** Defaults the server would put into index.html; only `vite dev` needs them. */
 const DEV_BRAND = { companyName: "Grünfeld Hausverwaltung", logoText: "GH" };
@@ -18,8 +19,61 @@ function devBrandPlaceholders(): Plugin {
   };
 }
 
+/** Brand green of the intro in index.html. */
+const BRAND_GREEN = "#15803d";
+
+/**
+ * Installable app with a precached shell (issue 5, item 6). The icons are generated from
+ * public/logo.svg by `npm run generate-pwa-assets` (pwa-assets.config.ts) and committed.
+ */
+function pwa() {
+  return VitePWA({
+    strategies: "generateSW",
+    // The new version waits until the tenant agrees and no sync runs (src/pwa/update-controller.ts).
+    registerType: "prompt",
+    // Registered from src/pwa after start-up: the CSP forbids inline scripts and the login
+    // screen's size budget should not carry workbox-window.
+    injectRegister: false,
+    devOptions: { enabled: false },
+    // The glob below already precaches every file of public/ (icons included).
+    includeManifestIcons: false,
+    manifest: {
+      id: "/",
+      name: "Mieter-Portal",
+      short_name: "Mieter-Portal",
+      description: "Dokumente, Zahlungen, Reparaturen und Nachrichten rund um Ihre Wohnung.",
+      lang: "de",
+      dir: "ltr",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: BRAND_GREEN,
+      background_color: BRAND_GREEN,
+      icons: [
+        { src: "/pwa-192x192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/pwa-512x512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/maskable-icon-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    workbox: {
+      // The whole app shell, every lazy screen included, so the app starts offline after one visit.
+      globPatterns: ["**/*.{js,css,html,svg,png,ico,woff,woff2}"],
+      // index.html is fetched from the server at install, so the cached copy carries the brand.
+      navigateFallback: "/index.html",
+      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      // No runtime caching: API reads are cached in IndexedDB by TanStack Query persistence.
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      // The first visit is controlled at once (lazy screens then come from the cache when offline);
+      // updates still wait for the tenant's consent (no skipWaiting).
+      clientsClaim: true,
+      skipWaiting: false,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devBrandPlaceholders()],
+  plugins: [react(), tailwindcss(), devBrandPlaceholders(), pwa()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } },

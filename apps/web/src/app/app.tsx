@@ -5,6 +5,7 @@ import { RouterProvider } from "react-router";
 import { Toaster } from "@/components/ui/toaster";
 import { APP_VERSION } from "@/config/env";
 import { createPersister, PERSIST_MAX_AGE } from "@/lib/query-client";
+import { LazyUpdatePrompt } from "@/pwa/lazy-update-prompt";
 import { createRouter } from "./router";
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -17,6 +18,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     >
       <RouterProvider router={router} />
       <Toaster />
+      <LazyUpdatePrompt />
     </PersistQueryClientProvider>
   );
 }

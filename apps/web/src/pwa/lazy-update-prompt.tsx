@@ -1,0 +1,45 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+
+const UpdatePrompt = lazy(() => import("./update-prompt").then((module) => ({ default: module.UpdatePrompt })));
+
+/** Calls `run` once the page has loaded and the browser is idle: start-up comes first. */
+export function afterStartup(run: () => void): () => void {
+  let cancelled = false;
+  let idleId: number | undefined;
+  const whenIdle = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === "function") {
+      idleId = window.requestIdleCallback(run, { timeout: 3000 });
+    } else {
+      idleId = window.setTimeout(run, 1000);
+    }
+  };
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener("load", whenIdle);
+    if (idleId === undefined) return;
+    if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idleId);
+    else window.clearTimeout(idleId);
+  };
+}
+
+/**
+ * The update prompt and the service worker registration, loaded after start-up and only in
+ * production builds (`vite dev` and the unit tests have no service worker): neither belongs
+ * to the JavaScript the login screen waits for.
+ */
+export function LazyUpdatePrompt() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!import.meta.env.PROD) return;
+    return afterStartup(() => setReady(true));
+  }, []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  );
+}
