@@ -108,6 +108,8 @@ export async function persistSession(session: StoredSession): Promise<void> {
 /** Removes all of the tenant's data from the device. */
 export async function clearSessionData(): Promise<void> {
   setCurrentToken(null);
+  // Documents kept for offline reading; loaded on demand (not part of the login screen's JavaScript).
+  await import("@/lib/document-cache").then((cache) => cache.clearDocumentCache()).catch(() => undefined);
   try {
     await clearAllStorage();
   } catch {

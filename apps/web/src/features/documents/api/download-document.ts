@@ -1,4 +1,5 @@
 import { apiRequest } from "@/lib/api-client";
+import { fetchWithOfflineCopy } from "@/lib/document-cache";
 
 /** How long an opened file's object URL lives: the new tab has long loaded it by then. */
 export const OBJECT_URL_LIFETIME_MS = 60_000;
@@ -33,8 +34,11 @@ export function fileNameFromDisposition(header: string | null): string | null {
  * so the file is fetched with it and shown from memory.
  */
 export async function fetchDocumentFile(fileUrl: string, signal?: AbortSignal): Promise<DownloadedFile> {
-  const res = await apiRequest("GET", fileUrl, undefined, { signal });
-  return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get("Content-Disposition")) };
+  // Opened documents stay viewable offline (kept per tenant on the device).
+  return fetchWithOfflineCopy(fileUrl, async () => {
+    const res = await apiRequest("GET", fileUrl, undefined, { signal });
+    return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get("Content-Disposition")) };
+  });
 }
 
 function saveAs(url: string, fileName: string) {
