@@ -107,6 +107,25 @@ test("the message lists in the app are refreshed: the dashboard shows the new me
   await expect(page.getByTestId("dashboard-message-content").first()).toHaveText(message);
 });
 
+test("offline the message is kept and sent once the connection is back", async ({ page, context, request }) => {
+  const token = await openContact(page, request);
+  const subject = `Offline geschrieben ${Date.now()}`;
+  await context.setOffline(true);
+  await page.getByLabel("Betreff").fill(subject);
+  await page.getByLabel("Nachricht", { exact: true }).fill("Diese Nachricht entstand ohne Verbindung.");
+  await page.getByRole("button", { name: "Nachricht senden" }).click();
+  await expect(toasts(page).getByText("Offline gespeichert")).toBeVisible();
+  await expect(page.getByLabel("Betreff")).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Nachricht senden" })).toBeEnabled();
+  const listed = async () =>
+    (await apiGet<Conversation[]>(request, "/tenant/messages?filter=all", token)).some((c) => c.subject === subject);
+  expect(await listed()).toBe(false);
+
+  // Back online, the sync sends it (after its 2 s wait).
+  await context.setOffline(false);
+  await expect.poll(listed, { timeout: 15_000 }).toBe(true);
+});
+
 test("blank or whitespace-only fields: 'Fehlende Angaben' and nothing is sent", async ({ page, request }) => {
   const token = await openContact(page, request);
   const before = await apiGet<Conversation[]>(request, "/tenant/messages?filter=all", token);

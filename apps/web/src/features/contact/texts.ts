@@ -16,8 +16,6 @@ export const contactTexts = {
   messageMissing: "Bitte geben Sie eine Nachricht ein.",
   sentTitle: "Nachricht gesendet",
   sentDescription: "Wir werden uns so schnell wie möglich bei Ihnen melden.",
-  queuedTitle: "Nachricht gespeichert",
-  queuedDescription: "Sie sind offline. Ihre Nachricht wird gesendet, sobald wieder eine Verbindung besteht.",
   failedTitle: "Nachricht nicht gesendet",
   failedDescription: "Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
   required: "Pflichtfeld",

@@ -8,7 +8,7 @@ const MESSAGE_QUERIES = [["/api/v1/tenant/messages"], ["/api/tenant/messages"]];
 
 /**
  * The contact form sends a real message (DESIGN decision 10): POST /api/v1/tenant/messages
- * {subject, content} through the central mutation path, so it waits for a connection like any change.
+ * {subject, content} through the central mutation path: offline it is queued and sent by the sync.
  */
 export function contactMessageVariables(values: ContactFormValues): ApiMutationVariables {
   return apiMutation(
@@ -22,6 +22,11 @@ export function contactMessageVariables(values: ContactFormValues): ApiMutationV
 export function useSendContactMessage() {
   return useMutation<unknown, Error, ApiMutationVariables>({
     mutationKey: mutationKeys.contact.send,
-    meta: { errorTitle: contactTexts.failedTitle, errorDescription: contactTexts.failedDescription },
+    meta: {
+      successTitle: contactTexts.sentTitle,
+      successDescription: contactTexts.sentDescription,
+      errorTitle: contactTexts.failedTitle,
+      errorDescription: contactTexts.failedDescription,
+    },
   });
 }

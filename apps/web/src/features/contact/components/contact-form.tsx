@@ -7,7 +7,6 @@ import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input, Label } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { isOffline } from "@/lib/network";
 import { contactMessageVariables, useSendContactMessage } from "../api/send-contact-message";
 import {
   type ContactFormInput,
@@ -33,24 +32,16 @@ export function ContactForm() {
     resolver: zodResolver(contactFormSchema),
     defaultValues: emptyContactForm,
   });
-  const busy = isSubmitting || send.isPending;
+  const busy = isSubmitting;
 
   const onValid = async (values: ContactFormValues) => {
-    const variables = contactMessageVariables(values);
-    if (isOffline()) {
-      // Paused by the central mutation path and sent once a connection exists.
-      send.mutate(variables);
-      reset(emptyContactForm);
-      toast({ title: t.queuedTitle, description: t.queuedDescription });
-      return;
-    }
     try {
-      await send.mutateAsync(variables);
+      // Offline the central path queues the message and answers at once; the caches show the notice.
+      await send.mutateAsync(contactMessageVariables(values));
     } catch {
       return; // the toast comes from the mutation cache; the text stays for another try
     }
     reset(emptyContactForm);
-    toast({ title: t.sentTitle, description: t.sentDescription });
   };
 
   const onInvalid = () => {
