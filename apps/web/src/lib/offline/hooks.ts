@@ -15,11 +15,28 @@ const listeners = new Set<() => void>();
 let stopWatching: (() => void) | null = null;
 let loadSeq = 0;
 
+/** Same entries in the same state: no new snapshot, so screens do not re-render for nothing. */
+function sameEntries(a: QueueEntry[], b: QueueEntry[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((entry, i) => {
+      const other = b[i]!;
+      return (
+        entry.id === other.id &&
+        entry.status === other.status &&
+        entry.retryCount === other.retryCount &&
+        entry.error === other.error &&
+        entry.tenantId === other.tenantId
+      );
+    })
+  );
+}
+
 async function reload(): Promise<void> {
   const seq = ++loadSeq;
   try {
     const entries = await listEntries();
-    if (seq !== loadSeq) return;
+    if (seq !== loadSeq || sameEntries(snapshot, entries)) return;
     snapshot = entries;
   } catch {
     return;

@@ -55,6 +55,8 @@ let status: SyncStatus = initialStatus;
 const statusListeners = new Set<() => void>();
 
 function setStatus(patch: Partial<SyncStatus>): void {
+  const keys = Object.keys(patch) as (keyof SyncStatus)[];
+  if (keys.every((key) => status[key] === patch[key])) return;
   status = { ...status, ...patch };
   for (const listener of statusListeners) listener();
 }
