@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CalendarOff, CalendarPlus } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
+import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { getAppointmentQueryOptions } from "@/features/appointments/api/get-appointment";
@@ -54,6 +55,7 @@ export function Component() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t.allAppointments}
       </Link>
+      <PendingChanges urlPrefix={`/api/v1/tenant/appointments/${encodeURIComponent(id)}`} />
       <AppointmentDetails
         appointment={appointment.data}
         onRescheduled={(movedId) =>

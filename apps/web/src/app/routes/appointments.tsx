@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
+import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
 import { appointmentPath, paths } from "@/config/paths";
 import { getAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
@@ -30,6 +31,7 @@ export function Component() {
       <h1 id="appointments-title" className="text-2xl font-bold">
         {paths.appointments.title}
       </h1>
+      <PendingChanges urlPrefix="/api/v1/tenant/appointments" />
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
         <AppointmentRequestForm prefill={prefill} onStopPrefill={clearReschedule} onSubmitted={clearReschedule} />
         {appointments.isPending ? (

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
+import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
 import { messagePath, paths } from "@/config/paths";
 import { getMessagesQueryOptions, type MessageFilter } from "@/features/messages/api/get-messages";
@@ -29,6 +30,7 @@ export function Component() {
         </h1>
         <MessageFilterToggle value={filter} onChange={changeFilter} />
       </div>
+      <PendingChanges urlPrefix="/api/v1/tenant/messages" />
       {messages.isPending ? (
         <LoadingState text={t.loading} />
       ) : messages.isError ? (

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { useSessionUser } from "@/features/auth/components/auth-provider";
@@ -21,6 +22,7 @@ export function Component() {
       </h1>
       <ReadingWindowBanner />
       <MeterReadingForm userId={user.id} readings={readings.data ?? []} />
+      <PendingChanges urlPrefix="/api/v1/tenant/meter-readings" />
       {readings.isPending ? (
         <LoadingState text={t.loading} />
       ) : readings.isError ? (

@@ -1,3 +1,4 @@
+import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { useSessionUser } from "@/features/auth/components/auth-provider";
@@ -20,6 +21,7 @@ export function Component() {
         {paths.repairs.title}
       </h1>
       <RepairForm userId={user.id} emergencyHotline={brand.emergencyHotline} />
+      <PendingChanges urlPrefix="/api/v1/tenant/repairs" />
       {repairs.isPending ? (
         <LoadingState text={t.loading} />
       ) : repairs.isError ? (

@@ -1,6 +1,7 @@
 import type { TenantDocument } from "@mieter-portal/contracts";
 import { Search } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
+import { PendingChanges } from "@/components/offline/pending-changes";
 import { Input } from "@/components/ui/form-field";
 import { DOCUMENT_SECTION_ORDER, type DocumentSectionId, filterDocuments, groupDocuments } from "../document-list";
 import { documentTexts } from "../texts";
@@ -59,7 +60,12 @@ export function DocumentsView({ documents }: { documents: TenantDocument[] }) {
           action={section === "mine" ? uploader.button : undefined}
           testId={`document-section-${section}`}
         >
-          {section === "mine" ? uploader.status : null}
+          {section === "mine" ? (
+            <>
+              {uploader.status}
+              <PendingChanges urlPrefix="/api/v1/tenant/documents" />
+            </>
+          ) : null}
         </DocumentSection>
       ))}
     </div>
