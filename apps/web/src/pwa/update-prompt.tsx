@@ -7,7 +7,8 @@ import type { UpdateController } from "./update-controller";
 
 /**
  * 'Neue Version verfügbar' with 'Jetzt aktualisieren' / 'Später'. Not modal: the tenant can finish
- * what they are doing. Mounting it also registers the service worker (production builds).
+ * what they are doing. It sits above the tab bar, clear of the toasts at the top and (on phones)
+ * of the floating offline buttons at the right. Mounting it also registers the service worker.
  */
 export function UpdatePrompt({ controller = appUpdate }: { controller?: UpdateController }) {
   const phase = useSyncExternalStore(controller.subscribe, controller.getPhase, controller.getPhase);
@@ -26,7 +27,7 @@ export function UpdatePrompt({ controller = appUpdate }: { controller?: UpdateCo
           aria-labelledby={titleId}
           aria-describedby={descriptionId}
           data-testid="update-prompt"
-          className="fixed inset-x-0 top-[calc(3.5rem+0.75rem)] z-40 mx-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-border bg-card p-4 text-card-foreground shadow-lg"
+          className="fixed right-20 bottom-[calc(3.5rem+0.75rem)] left-4 z-40 rounded-2xl border border-border bg-card p-4 text-card-foreground shadow-lg sm:inset-x-0 sm:mx-auto sm:w-full sm:max-w-md"
         >
           <div className="flex gap-3">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-secondary text-secondary-foreground">
