@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import {
   apiGet,
@@ -256,3 +257,20 @@ test("a made-up or missing reset token is refused with the server's message", as
   await page.goto("/reset-password");
   await expect(page.getByRole("alert").filter({ hasText: "Dieser Link ist unvollständig." })).toBeVisible();
 });
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the password pages have no WCAG 2.1 AA violations (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of ["/forgot-password", "/reset-password?token=abc"]) {
+      await page.goto(path);
+      await waitForIntroGone(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await page.waitForTimeout(400);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(
+        results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
+    }
+  });
+}
