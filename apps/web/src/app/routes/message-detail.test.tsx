@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -35,12 +35,15 @@ function calls(fetchMock: ReturnType<typeof serve>, key: string) {
   return fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? "GET"} ${String(url)}` === key);
 }
 
+let client: QueryClient | null = null;
+
 function renderThread() {
+  client = createQueryClient();
   const router = createMemoryRouter([{ path: "/messages/:id", Component: MessageDetail }], {
     initialEntries: [`/messages/${THREAD_ID}`],
   });
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
@@ -72,7 +75,11 @@ beforeEach(() => {
   dismissToast();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Nothing of one test's client (a refetch after a change) may run into the next test.
+  await client?.cancelQueries();
+  client?.clear();
+  client = null;
   vi.unstubAllGlobals();
 });
 

@@ -33,14 +33,14 @@ function Detail({
   testId?: string;
 }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 text-muted-foreground">{icon}</span>
-      <div className="grid min-w-0 gap-0.5">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="text-sm font-medium break-words whitespace-pre-wrap" data-testid={testId}>
-          {children}
-        </dd>
-      </div>
+    <div className="grid grid-cols-[1rem_minmax(0,1fr)] gap-x-3 gap-y-0.5">
+      <dt className="col-span-2 flex items-center gap-3 text-xs text-muted-foreground">
+        {icon}
+        {label}
+      </dt>
+      <dd className="col-start-2 text-sm font-medium break-words whitespace-pre-wrap" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }

@@ -21,9 +21,9 @@ function MessageCard({ message, href }: { message: MessageSummary; href: string 
       <span className="mt-1.5 flex size-2.5 shrink-0 items-center justify-center" aria-hidden="true">
         {message.unread ? <span className="size-2.5 rounded-full bg-primary" data-testid="unread-dot" /> : null}
       </span>
-      <span className="grid min-w-0 flex-1 gap-1">
-        <span className="flex items-baseline justify-between gap-2">
-          <span className={cn("truncate text-sm", message.unread ? "font-bold" : "font-medium")}>
+      <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
+        <span className="flex min-w-0 items-baseline justify-between gap-2">
+          <span className={cn("min-w-0 truncate text-sm", message.unread ? "font-bold" : "font-medium")}>
             {message.unread ? <span className="sr-only">{`${t.unreadMark}: `}</span> : null}
             {message.sender_name}
           </span>
