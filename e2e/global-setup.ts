@@ -93,6 +93,8 @@ export default async function globalSetup() {
     const url = await waitForListening(child, output);
     await waitForHealth(url);
     process.env.MP_BASE_URL = url;
+    // Tests that read the server's mail outbox (password reset) find it here.
+    process.env.MP_DATA_DIR = dataDir;
   } catch (error) {
     child.kill("SIGKILL");
     await rm(dataDir, { recursive: true, force: true });

@@ -17,30 +17,11 @@ import {
 /** Destructive flows use the second tenant and always put its password back. */
 const ORIGINAL = NEIGHBOUR.password;
 
-/**
- * DATA_DIR of the server this run talks to. global-setup keeps it to itself, so find the server
- * process by its port (Linux /proc); MP_DATA_DIR wins when someone exports it.
- */
-async function serverDataDir(baseURL: string): Promise<string> {
-  if (process.env.MP_DATA_DIR) return process.env.MP_DATA_DIR;
-  const port = new URL(baseURL).port;
-  for (const pid of await readdir("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    let environ: string;
-    try {
-      environ = await readFile(`/proc/${pid}/environ`, "utf8");
-    } catch {
-      continue;
-    }
-    const vars = new Map(
-      environ
-        .split("\0")
-        .filter((kv) => kv.includes("="))
-        .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)] as const),
-    );
-    if (vars.get("PORT") === port && vars.get("DATA_DIR")) return vars.get("DATA_DIR")!;
-  }
-  throw new Error(`Kein Serverprozess auf Port ${port} gefunden`);
+/** DATA_DIR of the server this run talks to (set by global-setup). */
+function serverDataDir(): string {
+  const dir = process.env.MP_DATA_DIR;
+  if (!dir) throw new Error("MP_DATA_DIR fehlt (global-setup startet den Server)");
+  return dir;
 }
 
 async function outboxFiles(dataDir: string): Promise<string[]> {
@@ -154,9 +135,9 @@ test("'Passwort ändern' changes the password on the server and keeps this sessi
   expect(await loginStatus(request, ORIGINAL)).toBe(200);
 });
 
-test("'Passwort vergessen?' → mail → reset page → login with the new password", async ({ page, request, baseURL }) => {
+test("'Passwort vergessen?' → mail → reset page → login with the new password", async ({ page, request }) => {
   const newPassword = "zurueckgesetzt-2025";
-  const dataDir = await serverDataDir(baseURL!);
+  const dataDir = serverDataDir();
   const before = new Set(await outboxFiles(dataDir));
   let changed = false;
   try {
@@ -227,8 +208,8 @@ test("'Passwort vergessen?' → mail → reset page → login with the new passw
   expect(await loginStatus(request, ORIGINAL)).toBe(200);
 });
 
-test("an unknown address gets the same neutral answer and no mail", async ({ page, baseURL }) => {
-  const dataDir = await serverDataDir(baseURL!);
+test("an unknown address gets the same neutral answer and no mail", async ({ page }) => {
+  const dataDir = serverDataDir();
   const before = await outboxFiles(dataDir);
   await page.goto("/forgot-password");
   await waitForIntroGone(page);
