@@ -18,8 +18,8 @@ function AppointmentCard({ appointment, href }: { appointment: Appointment; href
       className="flex items-center gap-3 rounded-xl bg-muted/60 p-3 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
-        <span className="flex items-start justify-between gap-2">
-          <span className="min-w-0 text-sm font-semibold break-words">{appointment.title}</span>
+        <span className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+          <span className="text-sm font-semibold break-words">{appointment.title}</span>
           <Badge tone={status.tone} className="shrink-0">
             {status.label}
           </Badge>
