@@ -1,7 +1,7 @@
 import type { QueryFunction, QueryKey } from "@tanstack/react-query";
 import { env } from "@/config/env";
 import { isOffline } from "./network";
-import { offlineTexts } from "./offline/texts";
+import { offlineNotices } from "./offline/notices";
 import { getBrowserItem, LEGACY_TOKEN_KEY, STORAGE_KEYS } from "./storage";
 import { isRecord } from "./utils";
 
@@ -246,7 +246,7 @@ export type UnauthorizedBehavior = "throw" | "returnNull";
 export class OfflineDataUnavailableError extends Error {
   override readonly name = "OfflineDataUnavailableError";
   constructor(readonly resource: string) {
-    super(offlineTexts.noData(resource));
+    super(offlineNotices.noData(resource));
   }
 }
 
@@ -259,7 +259,7 @@ export function resourceNameOf(path: string): string {
     .filter(Boolean);
   const tenant = segments.indexOf("tenant");
   const name = tenant >= 0 ? segments[tenant + 1] : segments[segments.length - 1];
-  return (name && offlineTexts.resources[name]) || clean;
+  return (name && offlineNotices.resources[name]) || clean;
 }
 
 /**

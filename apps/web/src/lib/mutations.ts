@@ -1,9 +1,9 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { apiRequest, apiUpload, type HttpMethod, readJson, type UploadProgress } from "./api-client";
 import { isOffline } from "./network";
-import { enqueueChange, hasWaitingChangeFor, isQueueableUrl } from "./offline/enqueue";
 import { isNetworkFailure } from "./offline/errors";
-import { currentTenantId } from "./offline/tenant";
+import { loadQueue } from "./offline/queue-bridge";
+import { currentTenantId, isQueueableUrl } from "./offline/tenant";
 import { isOfflineResult } from "./offline/types";
 
 /**
@@ -146,13 +146,16 @@ export async function sendApiRequest(variables: ApiMutationVariables): Promise<u
  */
 export async function sendApiMutation(variables: ApiMutationVariables): Promise<unknown> {
   const tenantId = isQueueableUrl(variables.url) ? currentTenantId() : null;
-  if (tenantId && (isOffline() || (await hasWaitingChangeFor(variables.url, tenantId)))) {
-    return enqueueChange(variables, tenantId);
+  if (tenantId) {
+    const queue = await loadQueue();
+    if (isOffline() || (await queue.hasWaitingChangeFor(variables.url, tenantId))) {
+      return queue.enqueueChange(variables, tenantId);
+    }
   }
   try {
     return await sendApiRequest(variables);
   } catch (error) {
-    if (tenantId && isNetworkFailure(error)) return enqueueChange(variables, tenantId);
+    if (tenantId && isNetworkFailure(error)) return (await loadQueue()).enqueueChange(variables, tenantId);
     throw error;
   }
 }

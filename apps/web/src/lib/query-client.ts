@@ -4,8 +4,7 @@ import type { Persister } from "@tanstack/react-query-persist-client";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError, getQueryFn } from "./api-client";
 import { registerMutationDefaults } from "./mutations";
-import { QueueStorageError } from "./offline/enqueue";
-import { offlineTexts } from "./offline/texts";
+import { offlineNotices } from "./offline/notices";
 import { isOfflineResult } from "./offline/types";
 import { getItem, removeItem, STORAGE_KEYS, setItem } from "./storage";
 
@@ -60,9 +59,10 @@ function handleError(error: Error, meta: FeedbackMeta | undefined) {
     onUnauthorized?.(error);
     return;
   }
-  if (error instanceof QueueStorageError) {
+  // By name: the queue's code is not in the start-up bundle (see offline/queue-bridge).
+  if (error.name === "QueueStorageError") {
     // The change is not saved anywhere: say so, whatever the screen's own failure text is.
-    toast({ variant: "destructive", title: offlineTexts.storageFailedTitle, description: error.message });
+    toast({ variant: "destructive", title: offlineNotices.storageFailedTitle, description: error.message });
     return;
   }
   if (!meta?.errorTitle || meta.silent) return;
@@ -81,7 +81,7 @@ export function createQueryClient(): QueryClient {
         if (isOfflineResult(data)) {
           // Spec section 4: offline, a submission says its data is kept and sent once a connection exists.
           if (meta?.offlineNotice !== false && !meta?.silent) {
-            toast({ title: offlineTexts.queuedTitle, description: offlineTexts.queuedDescription });
+            toast({ title: offlineNotices.queuedTitle, description: offlineNotices.queuedDescription });
           }
           return;
         }

@@ -26,11 +26,6 @@ export interface ChangeToQueue {
   label?: string;
 }
 
-/** Only the tenant's own data is queued; sign-in, password and the like need a live answer. */
-export function isQueueableUrl(url: string): boolean {
-  return normalizePath(url).startsWith("/tenant/");
-}
-
 let lastTimestamp = 0;
 /** Creation time, strictly increasing within this tab so two quick changes keep their order. */
 function nextTimestamp(): number {

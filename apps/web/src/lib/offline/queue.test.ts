@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allowConsoleError } from "@/test/console";
-import { enqueueChange, hasWaitingChangeFor, isQueueableUrl, QueueStorageError } from "./enqueue";
+import { enqueueChange, hasWaitingChangeFor, QueueStorageError } from "./enqueue";
 import { fromStoredBody } from "./payload";
 import { listEntries, onQueueChange, removeEntries } from "./queue-store";
+import { isQueueableUrl } from "./tenant";
 import { resetOfflineState, signInAs, TENANT_A, TENANT_B } from "./testing";
 import type { QueueEntry } from "./types";
 

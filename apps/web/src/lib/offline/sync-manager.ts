@@ -1,6 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ApiRequestError } from "../api-client";
 import { isOffline, onNetworkChange } from "../network";
+import { enqueueChange, hasWaitingChangeFor } from "./enqueue";
+import { provideQueue } from "./queue-bridge";
 import { onQueueChange } from "./queue-store";
 import { configureSync, getSyncStatus, loadLastSync, synchronize, watchQueueLength } from "./sync";
 
@@ -19,6 +21,8 @@ export interface SyncManagerOptions {
  * and no sync running, and right after a change was queued while online. Returns the stop function.
  */
 export function startSyncManager({ queryClient, onUnauthorized }: SyncManagerOptions): () => void {
+  // Loaded with the shell: queueing offline must not depend on downloading code.
+  provideQueue({ enqueueChange, hasWaitingChangeFor });
   configureSync({ queryClient, onUnauthorized: onUnauthorized ?? null });
   void loadLastSync();
   const stopWatching = watchQueueLength();

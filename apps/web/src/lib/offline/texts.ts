@@ -1,15 +1,8 @@
+import { offlineNotices } from "./notices";
+
 /** German texts of the offline queue, the synchronisation and their displays (spec sections 4 and 8). */
 export const offlineTexts = {
-  /** Message of the fake success a queued change answers with (spec section 4). */
-  queuedMessage: "Die Änderung wurde in die Offline-Warteschlange aufgenommen.",
-  /** The notice a form shows when it was submitted offline (spec section 4, "Other"). */
-  queuedTitle: "Offline gespeichert",
-  queuedDescription:
-    "Ihre Angaben wurden auf diesem Gerät gespeichert und werden gesendet, sobald eine Internetverbindung besteht.",
-  storageFailedTitle: "Speichern nicht möglich",
-  storageFailedDescription:
-    "Die Änderung konnte auf diesem Gerät nicht gespeichert werden. Bitte geben Sie Speicherplatz frei und versuchen Sie es erneut.",
-  noData: (resource: string) => `Keine Daten im Offline-Modus verfügbar: ${resource}`,
+  ...offlineNotices,
   noConnection: "Keine Verbindung zum Server.",
 
   sync: {
@@ -98,17 +91,4 @@ export const offlineTexts = {
     heating: "Heizung",
     photos: (count: number) => (count === 1 ? "1 Foto" : `${count} Fotos`),
   },
-
-  /** Names of what an offline read without cached copy was for. */
-  resources: {
-    documents: "Dokumente",
-    "meter-readings": "Zählerstände",
-    repairs: "Reparaturen",
-    messages: "Nachrichten",
-    appointments: "Termine",
-    finances: "Finanzen",
-    payments: "Zahlungen",
-    user: "Profil",
-    config: "Einstellungen",
-  } as Record<string, string>,
 } as const;

@@ -1,0 +1,28 @@
+/**
+ * The few offline texts the start-up bundle needs (the central mutation and query paths); kept
+ * apart so the login screen does not load the queue's other texts.
+ */
+export const offlineNotices = {
+  /** Message of the fake success a queued change answers with (spec section 4). */
+  queuedMessage: "Die Änderung wurde in die Offline-Warteschlange aufgenommen.",
+  /** The notice a form shows when it was submitted offline (spec section 4, "Other"). */
+  queuedTitle: "Offline gespeichert",
+  queuedDescription:
+    "Ihre Angaben wurden auf diesem Gerät gespeichert und werden gesendet, sobald eine Internetverbindung besteht.",
+  storageFailedTitle: "Speichern nicht möglich",
+  storageFailedDescription:
+    "Die Änderung konnte auf diesem Gerät nicht gespeichert werden. Bitte geben Sie Speicherplatz frei und versuchen Sie es erneut.",
+  noData: (resource: string) => `Keine Daten im Offline-Modus verfügbar: ${resource}`,
+  /** Names of what an offline read without cached copy was for. */
+  resources: {
+    documents: "Dokumente",
+    "meter-readings": "Zählerstände",
+    repairs: "Reparaturen",
+    messages: "Nachrichten",
+    appointments: "Termine",
+    finances: "Finanzen",
+    payments: "Zahlungen",
+    user: "Profil",
+    config: "Einstellungen",
+  } as Record<string, string>,
+} as const;
