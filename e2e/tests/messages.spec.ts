@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { preview } from "../berlin-format";
-import { apiGet, apiLogin, expect, loginViaUi, test, toasts } from "../fixtures";
+import { apiGet, apiLogin, DEMO, expect, loginViaUi, NEIGHBOUR, test, toasts } from "../fixtures";
 
 interface Summary {
   id: string;
@@ -28,8 +28,21 @@ interface Thread {
 const list = (request: APIRequestContext, token: string, filter: "all" | "unread" = "all") =>
   apiGet<Summary[]>(request, `/tenant/messages?filter=${filter}`, token);
 
-async function openMessages(page: Page) {
-  await loginViaUi(page);
+/**
+ * A tenant who still has unread conversations: the demo tenant, or the neighbour when other spec
+ * files of the same run have read the demo tenant's (the server is shared across spec files).
+ */
+async function tenantWithUnread(request: APIRequestContext) {
+  for (const account of [DEMO, NEIGHBOUR]) {
+    const token = await apiLogin(request, account);
+    const unread = await list(request, token, "unread");
+    if (unread.length > 0) return { account, token, unread };
+  }
+  throw new Error("Kein Mieter mit ungelesenen Nachrichten (Demo-Daten)");
+}
+
+async function openMessages(page: Page, account = DEMO) {
+  await loginViaUi(page, account);
   await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", { name: "Nachrichten" }).click();
   await expect(page).toHaveURL(/\/messages$/);
   await expect(page.getByRole("heading", { level: 1, name: "Nachrichten" })).toBeVisible();
@@ -83,14 +96,12 @@ test("the list shows the API's conversations; 'Ungelesen' shows only the unread 
 });
 
 test("a failed mark-read says so and the conversation stays unread", async ({ page, request }) => {
-  const token = await apiLogin(request);
-  const unread = await list(request, token, "unread");
-  expect(unread.length, "the seed has unread conversations").toBeGreaterThan(0);
+  const { account, token, unread } = await tenantWithUnread(request);
   const target = unread[0]!;
   await page.route("**/api/v1/tenant/messages/*/read", (route) =>
     route.fulfill({ status: 500, json: { error: "internal_error", message: "Interner Fehler" } }),
   );
-  await openMessages(page);
+  await openMessages(page, account);
   await page.locator(`a[href="/messages/${target.id}"]`).click();
   await expect(page.getByRole("heading", { level: 1, name: target.subject })).toBeVisible();
   await expect(toasts(page).getByText("Die Nachricht konnte nicht als gelesen markiert werden.")).toBeVisible();
@@ -102,13 +113,11 @@ test("opening an unread conversation shows it oldest first and marks it read on 
   page,
   request,
 }) => {
-  const token = await apiLogin(request);
-  const unread = await list(request, token, "unread");
-  expect(unread.length, "the seed has unread conversations").toBeGreaterThan(0);
+  const { account, token, unread } = await tenantWithUnread(request);
   const target = unread[0]!;
   const thread = await apiGet<Thread>(request, `/tenant/messages/${target.id}`, token);
 
-  await openMessages(page);
+  await openMessages(page, account);
   const markRead = page.waitForRequest(
     (r) => r.method() === "PATCH" && r.url().endsWith(`/api/v1/tenant/messages/${target.id}/read`),
   );
