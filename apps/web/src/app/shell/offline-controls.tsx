@@ -117,7 +117,14 @@ export function OfflineControls() {
             ) : null}
           </button>
         </DialogTrigger>
-        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <DialogContent
+          className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+          // Start at the top: the first button may sit far down the list of queued changes.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle>{s.title}</DialogTitle>
             <DialogDescription>{s.description}</DialogDescription>
