@@ -1,4 +1,5 @@
 import type { QueryKey } from "@tanstack/react-query";
+import { requestPersistentStorage } from "../persistent-storage";
 import { describeChange } from "./labels";
 import { changeTypeOf, normalizePath, resourceOf } from "./ordering";
 import { signatureOf, toStoredBody } from "./payload";
@@ -66,23 +67,6 @@ export async function buildEntry(change: ChangeToQueue, tenantId: string): Promi
   };
 }
 
-let persistRequested: Promise<void> | null = null;
-
-/** Asks the browser once per session not to evict the site's storage (the queue) under pressure. */
-export function requestPersistentStorage(): Promise<void> {
-  persistRequested ??= (async () => {
-    try {
-      const storage = typeof navigator === "undefined" ? undefined : navigator.storage;
-      if (!storage?.persist) return;
-      if (storage.persisted && (await storage.persisted())) return;
-      await storage.persist();
-    } catch (error) {
-      console.warn("[offline] Dauerhafter Speicher konnte nicht angefragt werden", error);
-    }
-  })();
-  return persistRequested;
-}
-
 /**
  * Puts a change in the queue and answers the fake success only after the entry is committed
  * (DESIGN §4.4). A duplicate of a waiting change is refused silently: the answer is the same.
@@ -122,5 +106,4 @@ export async function hasWaitingChangeFor(url: string, tenantId: string): Promis
 /** For tests. */
 export function resetEnqueueForTests(): void {
   lastTimestamp = 0;
-  persistRequested = null;
 }

@@ -2,6 +2,7 @@
 import { makeToken } from "@/test/tokens";
 import { setCurrentToken } from "../api-client";
 import { setManualOffline } from "../network";
+import { resetPersistentStorageRequestForTests } from "../persistent-storage";
 import { resetEnqueueForTests } from "./enqueue";
 import { resetQueueHooksForTests } from "./hooks";
 import { resetQueueStoreForTests } from "./queue-store";
@@ -22,6 +23,7 @@ export async function resetOfflineState(): Promise<void> {
   resetSyncForTests();
   resetEnqueueForTests();
   resetQueueHooksForTests();
+  resetPersistentStorageRequestForTests();
   setCurrentToken(null);
   await setManualOffline(false);
 }
