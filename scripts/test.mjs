@@ -30,9 +30,11 @@ function finish(code) {
   process.exit(code);
 }
 
-async function step(title, cmd, args, options = {}) {
+/** Runs one step; `collect` adds its report to the totals even when the step failed. */
+async function step(title, cmd, args, options = {}, collect = () => {}) {
   console.log(`\n━━ ${title} ━━`);
   const code = await run(cmd, args, options);
+  collect();
   if (code !== 0) {
     console.error(`\n✗ ${title} fehlgeschlagen (Exit ${code}).`);
     finish(code);
@@ -49,17 +51,22 @@ await step("Contracts bauen", npmCmd, ["run", "build", "-w", "packages/contracts
 await step("Lint (Biome)", npmCmd, ["run", "lint"]);
 await step("Typecheck", npmCmd, ["run", "typecheck"]);
 
-await step("Server-Tests (SQLite)", "npx", ["vitest", "run", ...vitestArgs("server-sqlite")], {
-  cwd: path.join(root, "apps/server"),
-  env: { ...process.env, TEST_DATABASE_URL: "" },
-});
-addVitest(path.join(reports, "server-sqlite.json"));
+await step(
+  "Server-Tests (SQLite)",
+  "npx",
+  ["vitest", "run", ...vitestArgs("server-sqlite")],
+  { cwd: path.join(root, "apps/server"), env: { ...process.env, TEST_DATABASE_URL: "" } },
+  () => addVitest(path.join(reports, "server-sqlite.json")),
+);
 
 if (process.env.TEST_DATABASE_URL) {
-  await step("Server-Tests (PostgreSQL)", "npx", ["vitest", "run", ...vitestArgs("server-postgres")], {
-    cwd: path.join(root, "apps/server"),
-  });
-  addVitest(path.join(reports, "server-postgres.json"));
+  await step(
+    "Server-Tests (PostgreSQL)",
+    "npx",
+    ["vitest", "run", ...vitestArgs("server-postgres")],
+    { cwd: path.join(root, "apps/server") },
+    () => addVitest(path.join(reports, "server-postgres.json")),
+  );
 } else {
   console.log("\n(TEST_DATABASE_URL nicht gesetzt: Server-Tests auf PostgreSQL übersprungen)");
 }
@@ -74,11 +81,16 @@ if (existsSync(path.join(root, "apps/web/vitest.config.ts"))) {
 if (existsSync(path.join(root, "e2e/playwright.config.ts"))) {
   console.log("\n━━ Build für die E2E-Tests ━━");
   await buildWhatIsStale();
-  await step("E2E-Tests (Playwright, Chromium)", "npx", ["playwright", "test"], {
-    cwd: path.join(root, "e2e"),
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"), MP_JSON_REPORT: "1" },
-  });
-  addPlaywright(path.join(reports, "e2e.json"));
+  await step(
+    "E2E-Tests (Playwright, Chromium)",
+    "npx",
+    ["playwright", "test"],
+    {
+      cwd: path.join(root, "e2e"),
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"), MP_JSON_REPORT: "1" },
+    },
+    () => addPlaywright(path.join(reports, "e2e.json")),
+  );
 }
 
 finish(totals.failed > 0 ? 1 : 0);

@@ -14,9 +14,11 @@ import { toast } from "@/components/ui/use-toast";
 import { useAuth } from "@/features/auth/components/auth-provider";
 import { onNetworkChange, setManualOffline, useNetworkState } from "@/lib/network";
 import { useSyncStatus } from "@/lib/offline/hooks";
+import { isSyncRunning, subscribeSyncStatus } from "@/lib/offline/sync";
 import { startSyncManager } from "@/lib/offline/sync-manager";
 import { reportUnauthorized } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
+import { connectSyncActivity } from "@/pwa/sync-activity";
 import { shellTexts } from "../texts";
 import { SyncDetails } from "./sync-details";
 
@@ -45,7 +47,13 @@ function useSyncManager(token: string | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!token) return;
-    return startSyncManager({ queryClient, onUnauthorized: reportUnauthorized });
+    const stopSync = startSyncManager({ queryClient, onUnauthorized: reportUnauthorized });
+    // The update prompt never reloads while this tab sends queued changes.
+    const disconnect = connectSyncActivity({ isSyncRunning, subscribe: subscribeSyncStatus });
+    return () => {
+      disconnect();
+      stopSync();
+    };
   }, [queryClient, token]);
 }
 

@@ -1,5 +1,5 @@
 export const faqTexts = {
-  heading: "Häufige Fragen",
+  heading: "Häufige Fragen (FAQ)",
   intro: "Antworten auf die wichtigsten Fragen rund um Ihr Mietverhältnis und das Mieter-Portal.",
   backToSettings: "Zurück zu den Einstellungen",
   categories: "Kategorien",

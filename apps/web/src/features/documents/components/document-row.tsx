@@ -13,6 +13,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError } from "@/lib/api-client";
+import { DocumentNotCachedError } from "@/lib/document-cache";
 import { formatFileSize, formatShortDate } from "@/lib/format";
 import { openDocumentInNewTab } from "../api/download-document";
 import { fileTypeLabel } from "../document-list";
@@ -45,7 +46,9 @@ export function DocumentRow({ document }: { document: TenantDocument }) {
           description:
             error instanceof ApiRequestError && error.apiMessage
               ? error.apiMessage
-              : documentTexts.downloadErrorDescription,
+              : error instanceof DocumentNotCachedError
+                ? error.message
+                : documentTexts.downloadErrorDescription,
         });
       })
       .finally(() => setOpening(false));
