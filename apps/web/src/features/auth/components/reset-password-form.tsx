@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PASSWORD_RULES_TEXT } from "@mieter-portal/contracts";
-import { type ComponentProps, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Input, Label } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError } from "@/lib/api-client";
 import { isOffline } from "@/lib/network";
@@ -73,63 +73,22 @@ export function ResetPasswordForm({
           </Link>
         </div>
       ) : null}
-      <NewPasswordField
+      <PasswordField
         id={`${id}-new`}
         label={t.newPassword}
         hint={PASSWORD_RULES_TEXT}
         error={errors.newPassword?.message}
-        inputProps={{ readOnly: isSubmitting, ...register("newPassword") }}
+        inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("newPassword") }}
       />
-      <NewPasswordField
+      <PasswordField
         id={`${id}-repeat`}
         label={t.repeatPassword}
         error={errors.repeatPassword?.message}
-        inputProps={{ readOnly: isSubmitting, ...register("repeatPassword") }}
+        inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("repeatPassword") }}
       />
       <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? t.resetBusy : t.resetSubmit}
       </Button>
     </form>
-  );
-}
-
-function NewPasswordField({
-  id,
-  label,
-  hint,
-  error,
-  inputProps,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  inputProps: ComponentProps<"input">;
-}) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="password"
-        autoComplete="new-password"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { PasswordField } from "@/components/ui/password-field";
 import { ApiRequestError } from "@/lib/api-client";
 import {
   emptyPasswordChangeForm,
@@ -12,7 +13,6 @@ import {
   passwordChangeFormSchema,
 } from "../password-change-validation";
 import { settingsTexts } from "../texts";
-import { PasswordField } from "./password-field";
 
 export interface PasswordChangeInput {
   currentPassword: string;
