@@ -1,7 +1,7 @@
-import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, NEIGHBOUR, test, toasts } from "../fixtures";
+import { createPng } from "../sample-files";
 
 /**
  * Offline queue and synchronisation against the real server (issue 5). Every test checks what the
@@ -59,49 +59,6 @@ function makePdf(text: string): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-/** A real RGB PNG of the given size (a gradient). */
-function createPng(width: number, height: number): Buffer {
-  const row = width * 3 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * row + 1 + x * 3;
-      raw[i] = Math.floor((x * 255) / width);
-      raw[i + 1] = Math.floor((y * 255) / height);
-      raw[i + 2] = 90;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(raw)),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 /** Width and height from a JPEG's start-of-frame marker. */
