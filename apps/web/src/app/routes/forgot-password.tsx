@@ -2,7 +2,7 @@ import { Navigate } from "react-router";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth/components/auth-provider";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
-import { ResetPasswordLayout } from "@/features/auth/components/reset-password-layout";
+import { SignedOutLayout } from "@/features/auth/components/signed-out-layout";
 import { passwordResetTexts } from "@/features/auth/password-reset-texts";
 import { useBrand } from "@/lib/brand";
 import { useDocumentTitle } from "../use-document-title";
@@ -17,8 +17,8 @@ export function Component() {
   // A signed-in tenant changes the password under Einstellungen.
   if (state.status === "signed-in") return <Navigate to={paths.settings.path} replace />;
   return (
-    <ResetPasswordLayout heading={passwordResetTexts.forgotTitle} intro={passwordResetTexts.forgotIntro}>
+    <SignedOutLayout heading={passwordResetTexts.forgotTitle} intro={passwordResetTexts.forgotIntro}>
       <ForgotPasswordForm loginPath={paths.login.path} exampleEmail={EXAMPLE_EMAIL} />
-    </ResetPasswordLayout>
+    </SignedOutLayout>
   );
 }

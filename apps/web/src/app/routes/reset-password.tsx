@@ -4,7 +4,7 @@ import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth/components/auth-provider";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
-import { ResetPasswordLayout } from "@/features/auth/components/reset-password-layout";
+import { SignedOutLayout } from "@/features/auth/components/signed-out-layout";
 import { passwordResetTexts } from "@/features/auth/password-reset-texts";
 import { useBrand } from "@/lib/brand";
 import { useDocumentTitle } from "../use-document-title";
@@ -29,7 +29,7 @@ export function Component() {
   };
 
   return (
-    <ResetPasswordLayout heading={t.resetTitle} intro={t.resetIntro}>
+    <SignedOutLayout heading={t.resetTitle} intro={t.resetIntro}>
       {token ? (
         <ResetPasswordForm token={token} forgotPath={FORGOT_PATH} onDone={onDone} />
       ) : (
@@ -45,6 +45,6 @@ export function Component() {
           </Button>
         </div>
       )}
-    </ResetPasswordLayout>
+    </SignedOutLayout>
   );
 }

@@ -1,19 +1,12 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { useBrand } from "@/lib/brand";
 import { authTexts } from "../texts";
 import { BrandMark } from "./brand-mark";
 
-/** Frame of the signed-out password pages ('Passwort vergessen?' and the reset link), like the login. */
-export function ResetPasswordLayout({
-  heading,
-  intro,
-  children,
-}: {
-  heading: string;
-  intro: string;
-  children: ReactNode;
-}) {
+/** Frame of the signed-out pages: login, 'Passwort vergessen?' and the reset link. */
+export function SignedOutLayout({ heading, intro, children }: { heading: string; intro: string; children: ReactNode }) {
   const brand = useBrand();
+  const headingId = useId();
   return (
     <div className="flex min-h-dvh flex-col items-center justify-between bg-background px-4 pt-[max(2.5rem,env(safe-area-inset-top))] pb-6">
       <main className="flex w-full max-w-md flex-1 flex-col justify-center gap-6">
@@ -25,10 +18,10 @@ export function ResetPasswordLayout({
           </div>
         </div>
         <section
-          aria-labelledby="password-page-heading"
+          aria-labelledby={headingId}
           className="rounded-2xl border border-border bg-card p-6 text-card-foreground shadow-sm"
         >
-          <h1 id="password-page-heading" className="text-2xl font-bold">
+          <h1 id={headingId} className="text-2xl font-bold">
             {heading}
           </h1>
           <p className="mt-1 mb-5 text-sm text-muted-foreground">{intro}</p>
