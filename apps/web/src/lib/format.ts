@@ -117,3 +117,10 @@ export function initials(firstName?: string | null, lastName?: string | null, fa
   const letters = `${firstName?.trim().charAt(0) ?? ""}${lastName?.trim().charAt(0) ?? ""}`.toUpperCase();
   return letters || fallback;
 }
+
+/** A dialable tel: link from a displayed number ('+49 30 7654321' → 'tel:+49307654321'). */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/[^\d]/g, "");
+  return `tel:${trimmed.startsWith("+") ? "+" : ""}${digits}`;
+}

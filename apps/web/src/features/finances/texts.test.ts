@@ -1,7 +1,7 @@
 import { paymentMethod } from "@mieter-portal/contracts";
 import { describe, expect, it } from "vitest";
 import { yearOptions } from "./finance-years";
-import { dueDayText, paymentMethodLabel, paymentStatusBadge } from "./texts";
+import { dueDayText, paymentMethodLabel } from "./texts";
 
 describe("finance labels", () => {
   it("names every payment method of the API in German", () => {
@@ -18,13 +18,6 @@ describe("finance labels", () => {
   it("says the due day as 'am 3. des Monats'", () => {
     expect(dueDayText(3)).toBe("am 3. des Monats");
     expect(dueDayText(15)).toBe("am 15. des Monats");
-  });
-
-  it("maps paid, pending and anything else to the spec's badges", () => {
-    expect(paymentStatusBadge("paid")).toEqual({ label: "Bezahlt", tone: "success" });
-    expect(paymentStatusBadge("pending")).toEqual({ label: "Ausstehend", tone: "warning" });
-    expect(paymentStatusBadge("overdue").label).toBe("Überfällig");
-    expect(paymentStatusBadge("whatever").label).toBe("Überfällig");
   });
 });
 

@@ -1,5 +1,4 @@
 import type { PaymentMethod } from "@mieter-portal/contracts";
-import type { BadgeTone } from "@/components/ui/badge";
 
 export const financeTexts = {
   heading: "Finanzen",
@@ -44,11 +43,4 @@ export function paymentMethodLabel(method: string): string {
 /** 'am 3. des Monats'. */
 export function dueDayText(day: number): string {
   return `am ${day}. des Monats`;
-}
-
-/** paid 'Bezahlt', pending 'Ausstehend', anything else 'Überfällig' (spec section 4). */
-export function paymentStatusBadge(status: string): { label: string; tone: BadgeTone } {
-  if (status === "paid") return { label: "Bezahlt", tone: "success" };
-  if (status === "pending") return { label: "Ausstehend", tone: "warning" };
-  return { label: "Überfällig", tone: "danger" };
 }

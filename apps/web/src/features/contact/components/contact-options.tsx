@@ -3,12 +3,8 @@ import { Building2, Mail, Phone, PhoneCall, Siren } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { telHref } from "@/lib/format";
 import { contactTexts } from "../texts";
-
-/** Phone numbers as tel: targets ('+49 800 1234567' → 'tel:+498001234567'). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
 
 type ContactBrand = Pick<BrandConfig, "supportEmail" | "supportPhone" | "supportHours" | "officeAddress">;
 

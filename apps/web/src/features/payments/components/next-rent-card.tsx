@@ -4,9 +4,11 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCurrency, formatDate } from "@/lib/format";
-import { paymentStatusLabel, paymentTexts } from "../texts";
+import { paymentStatusBadge } from "@/lib/payment-status";
+import { paymentTexts } from "../texts";
 
 export function NextRentCard({ payment, financesPath }: { payment: RentPayment | null; financesPath: string }) {
+  const status = payment ? paymentStatusBadge(payment.status) : null;
   return (
     <Card aria-labelledby="next-rent-title">
       <CardHeader>
@@ -14,9 +16,7 @@ export function NextRentCard({ payment, financesPath }: { payment: RentPayment |
           <Euro className="size-5 text-primary" aria-hidden="true" />
           {paymentTexts.nextPayment}
         </CardTitle>
-        {payment ? (
-          <Badge tone={paymentStatusLabel(payment.status).tone}>{paymentStatusLabel(payment.status).label}</Badge>
-        ) : null}
+        {status ? <Badge tone={status.tone}>{status.label}</Badge> : null}
       </CardHeader>
       {payment ? (
         <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2">

@@ -1,13 +1,7 @@
 import { Phone, Siren } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { telHref } from "@/lib/format";
 import { repairTexts } from "../texts";
-
-/** A dialable tel: link from a displayed number ('+49 30 7654321' → 'tel:+49307654321'). */
-export function telHref(phone: string): string {
-  const trimmed = phone.trim();
-  const digits = trimmed.replace(/[^\d]/g, "");
-  return `tel:${trimmed.startsWith("+") ? "+" : ""}${digits}`;
-}
 
 /** Shown for urgency 'emergency': the hotline from the brand configuration, one tap away. */
 export function EmergencyCall({ hotline }: { hotline: string }) {

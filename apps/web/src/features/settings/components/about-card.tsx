@@ -2,12 +2,8 @@ import type { BrandConfig } from "@mieter-portal/contracts";
 import { Info } from "lucide-react";
 import { useId } from "react";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { telHref } from "@/lib/format";
 import { settingsTexts } from "../texts";
-
-/** Phone numbers as tel: targets ('+49 30 1234' → '+49301234'). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
 
 /** Version and the brand's imprint (from /api/v1/config). */
 export function AboutCard({ brand, version }: { brand: BrandConfig; version: string }) {
