@@ -11,5 +11,8 @@ export default defineConfig({
     setupFiles: ["fake-indexeddb/auto", "./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: false,
+    // The start-up tests wait for the 2 s intro and lazy route modules; on a loaded 2-core CI machine
+    // the default 5 s per test is not enough.
+    testTimeout: 15_000,
   },
 });

@@ -7,7 +7,7 @@ import { tokenExpiringIn } from "@/test/tokens";
 import { App } from "./app";
 
 /** The first render loads lazy route modules, which vitest transforms on demand. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 const config = {
   brand: {
