@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import { API_BASE, LIMITS } from "@mieter-portal/contracts";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -15,6 +14,7 @@ import { requireApiKey } from "./plugins/app/api-key.js";
 import { requireTenant } from "./plugins/app/authenticate.js";
 import { registerErrorHandling } from "./plugins/app/error-handler.js";
 import { enableIdempotency } from "./plugins/app/idempotency.js";
+import { addSecurityHeaders } from "./plugins/external/security-headers.js";
 import { serveWebApp } from "./plugins/external/web-app.js";
 import { authenticatedAuthRoutes, publicAuthRoutes } from "./routes/auth.js";
 import { publicRoutes } from "./routes/public.js";
@@ -77,28 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", "blob:"],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        frameSrc: ["'self'", "blob:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-  });
+  addSecurityHeaders(app);
 
   await app.register(swagger, {
     openapi: {

@@ -126,6 +126,34 @@ describe("GET /tenant/finances", () => {
     expect(res.json()).toMatchObject({ years: [], payments: [], open_invoices: [] });
   });
 
+  it("agrees with /auth/user on the current tenancy when two start on the same day", async () => {
+    const tenant = await createTenant(ctx.db, { address: "Erste Straße 1, 10115 Berlin" });
+    await ctx.db
+      .insertInto("tenancies")
+      .values({
+        // An id that sorts first, so only created_at can make this the current one.
+        id: "00000000-0000-4000-8000-000000000000",
+        tenant_id: tenant.id,
+        address: "Zweite Straße 2, 10115 Berlin",
+        apartment_number: "1. OG",
+        start_date: "2020-01-01",
+        end_date: null,
+        base_rent_cents: 70_000,
+        utilities_cents: 10_000,
+        payment_method: "bank_transfer",
+        due_day: 1,
+        iban_last4: null,
+        created_at: new Date(Date.now() + 60_000).toISOString(),
+      })
+      .execute();
+    const token = await login(ctx.app, tenant);
+    expect((await api(ctx.app, token).get(URL)).json().rent.base_rent).toBe(700);
+    expect((await api(ctx.app, token).get("/api/v1/auth/user")).json()).toMatchObject({
+      address: "Zweite Straße 2, 10115 Berlin",
+      apartment_number: "1. OG",
+    });
+  });
+
   it("never shows another tenant's payments or invoices", async () => {
     const other = await createTenant(ctx.db);
     const res = await api(ctx.app, await login(ctx.app, other)).get(`${URL}?year=2023`);

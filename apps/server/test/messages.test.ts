@@ -430,3 +430,34 @@ describe("PATCH /tenant/messages/{id}/read", () => {
     expect((await messagesOfThread(threadId)).every((m) => m.read_at === null)).toBe(true);
   });
 });
+
+describe("Idempotency-Key on reads and on the nested …/read route", () => {
+  const storedKeys = (key: string) =>
+    ctx.db.selectFrom("idempotency_keys").select(["key", "state"]).where("key", "=", key).execute();
+
+  it("is ignored on GET: nothing stored, nothing replayed", async () => {
+    const headers = { "idempotency-key": "get-is-not-a-change" };
+    const first = await api(ctx.app, tokenA).get(BASE, headers);
+    await insertThread(ctx.db, a.id, "Neu seit dem ersten Abruf", [{ receivedAt: "2026-01-01T09:00:00.000Z" }]);
+    const again = await api(ctx.app, tokenA).get(BASE, headers);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBeUndefined();
+    expect(again.json().length).toBe(first.json().length + 1);
+    expect(await storedKeys("get-is-not-a-change")).toEqual([]);
+  });
+
+  it("replays PATCH …/read with the same key", async () => {
+    const { threadId } = await insertThread(ctx.db, a.id, "Offline gelesen", [
+      { receivedAt: "2025-07-01T10:00:00.000Z", content: "Bitte lesen" },
+    ]);
+    const headers = { "idempotency-key": "read-offline-7" };
+    const first = await api(ctx.app, tokenA).patch(`${BASE}/${threadId}/read`, undefined, headers);
+    const again = await api(ctx.app, tokenA).patch(`${BASE}/${threadId}/read`, undefined, headers);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.body).toBe(first.body);
+    expect(await storedKeys("read-offline-7")).toEqual([{ key: "read-offline-7", state: "done" }]);
+  });
+});

@@ -91,6 +91,59 @@ describe("security headers and limits", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("sends the same security headers on pages, API answers and errors", async () => {
+    const csp = {
+      "default-src": "'self'",
+      "script-src": "'self'",
+      "script-src-attr": "'none'",
+      "style-src": "'self' 'unsafe-inline'",
+      "img-src": "'self' data: blob:",
+      "connect-src": "'self'",
+      "worker-src": "'self' blob:",
+      "manifest-src": "'self'",
+      "font-src": "'self' data:",
+      "frame-src": "'self' blob:",
+      "object-src": "'none'",
+      "frame-ancestors": "'none'",
+      "base-uri": "'self'",
+      "form-action": "'self'",
+    };
+    const directives = (header: unknown) =>
+      Object.fromEntries(
+        String(header)
+          .split(";")
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values.join(" ")]),
+      );
+    const expected = {
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "referrer-policy": "no-referrer",
+      "x-content-type-options": "nosniff",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-frame-options": "SAMEORIGIN",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
+    };
+    const answers = [
+      await ctx.app.inject({ url: "/" }),
+      await api(ctx.app).get("/api/v1/health"),
+      await api(ctx.app).get("/api/v1/tenant/payments/current"), // 401
+      await api(ctx.app).get("/api/v1/tenant/gibt-es-nicht"), // 404
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 404]);
+    for (const res of answers) {
+      expect(directives(res.headers["content-security-policy"])).toEqual(csp);
+      expect(res.headers).toMatchObject(expected);
+      // Served over plain HTTP behind the operator's proxy: no HSTS, no COEP (would block blob: previews).
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+      expect(res.headers["cross-origin-embedder-policy"]).toBeUndefined();
+      expect(res.headers["x-powered-by"]).toBeUndefined();
+    }
+  });
+
   it("answers 413 in German for an oversized JSON body", async () => {
     const t = await createTenant(ctx.db);
     const token = await login(ctx.app, t);

@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db } from "./connection.js";
 import * as m0001 from "./migrations/0001_initial.js";
+import * as m0002 from "./migrations/0002_list_indexes.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0002_list_indexes": m0002,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -17,13 +19,16 @@ class StaticProvider implements MigrationProvider {
  * On PostgreSQL pass the schema the app works in: Kysely otherwise looks for its bookkeeping
  * tables in every schema and skips creating its own when another schema already has them.
  */
-export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
-  const migrator = new Migrator({
+export function createMigrator(db: Db, schema?: string): Migrator {
+  return new Migrator({
     db,
     provider: new StaticProvider(),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  const { error, results } = await createMigrator(db, schema).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(

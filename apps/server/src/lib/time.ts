@@ -20,10 +20,25 @@ function partsOf(date: Date): Record<string, number> {
   return out;
 }
 
-/** Today's calendar date in Berlin. */
-export function berlinToday(now: Date = new Date()): string {
-  const p = partsOf(now);
+function berlinDate(instant: Date): string {
+  const p = partsOf(instant);
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+/**
+ * Today's date is asked on every authenticated request (portal access, overdue payments); Intl
+ * takes microseconds, so it is kept for the current minute (Berlin's date only changes on a full
+ * hour, so never within a minute).
+ */
+let today: { minute: number; date: string } | undefined;
+
+/** Today's calendar date in Berlin (of `now` when given). */
+export function berlinToday(now?: Date): string {
+  if (now) return berlinDate(now);
+  const ms = Date.now();
+  const minute = Math.floor(ms / 60_000);
+  if (today?.minute !== minute) today = { minute, date: berlinDate(new Date(ms)) };
+  return today.date;
 }
 
 /** The UTC instant of a Berlin wall-clock time on a calendar date (handles DST). */

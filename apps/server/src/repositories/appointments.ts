@@ -11,6 +11,7 @@ import {
   type TimeSlot,
 } from "@mieter-portal/contracts";
 import type { Db } from "../db/connection.js";
+import { prepareQuery } from "../db/prepared.js";
 import type { AppointmentRow } from "../db/types.js";
 import { berlinToUtc, nowIso } from "../lib/time.js";
 
@@ -36,15 +37,18 @@ function toAppointment(row: AppointmentRow): Appointment {
   };
 }
 
-/** The tenant's appointments, earliest start first. */
-export async function listAppointments(db: Db, tenantId: string): Promise<Appointment[]> {
-  const rows = await db
+const appointmentsQuery = prepareQuery(["tenantId"], (db, p) =>
+  db
     .selectFrom("appointments")
     .selectAll()
-    .where("tenant_id", "=", tenantId)
+    .where("tenant_id", "=", p.tenantId)
     .orderBy("start_time", "asc")
-    .orderBy("id", "asc")
-    .execute();
+    .orderBy("id", "asc"),
+);
+
+/** The tenant's appointments, earliest start first. */
+export async function listAppointments(db: Db, tenantId: string): Promise<Appointment[]> {
+  const rows = await appointmentsQuery.execute(db, { tenantId });
   return rows.map(toAppointment);
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { ACCESS_MONTHS_AFTER_TENANCY, LOGIN_WINDOW_SECONDS, type User } from "@mieter-portal/contracts";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../db/connection.js";
+import { prepareQuery } from "../db/prepared.js";
 import type { Database } from "../db/types.js";
 import { addMonths, berlinToday, nowIso } from "../lib/time.js";
 
@@ -21,9 +22,8 @@ export function hasPortalAccess(accessBaseEnd: string | null, today?: string): b
   return addMonths(accessBaseEnd, ACCESS_MONTHS_AFTER_TENANCY) >= (today ?? berlinToday());
 }
 
-/** Everything the authentication hook needs, in one query. */
-export async function findSessionState(db: Db, tenantId: string, jti: string) {
-  return db
+const sessionStateQuery = prepareQuery(["tenantId", "jti"], (db, p) =>
+  db
     .selectFrom("tenants")
     .select((eb) => [
       "tenants.email",
@@ -32,12 +32,16 @@ export async function findSessionState(db: Db, tenantId: string, jti: string) {
       "tenants.password_changed_at",
       accessBaseEnd(eb).as("access_base_end"),
       eb
-        .exists(eb.selectFrom("revoked_tokens").select("revoked_tokens.jti").where("revoked_tokens.jti", "=", jti))
+        .exists(eb.selectFrom("revoked_tokens").select("revoked_tokens.jti").where("revoked_tokens.jti", "=", p.jti))
         .as("revoked"),
     ])
-    .where("tenants.id", "=", tenantId)
-    .executeTakeFirst()
-    .then((row) => (row ? { ...row, revoked: Boolean(row.revoked) } : undefined));
+    .where("tenants.id", "=", p.tenantId),
+);
+
+/** Everything the authentication hook needs, in one query (run on every authenticated request). */
+export async function findSessionState(db: Db, tenantId: string, jti: string) {
+  const row = await sessionStateQuery.executeTakeFirst(db, { tenantId, jti });
+  return row ? { ...row, revoked: Boolean(row.revoked) } : undefined;
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -50,20 +54,25 @@ export async function findTenantForLogin(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** The user record of spec section 3 (both name spellings) with the current tenancy's address. */
-export async function findUser(db: Db, tenantId: string): Promise<User | undefined> {
-  const row = await db
+const userQuery = prepareQuery(["tenantId"], (db, p) =>
+  db
     .selectFrom("tenants")
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom("tenancies")
-          .select(["tenancies.tenant_id", "tenancies.address", "tenancies.apartment_number", "tenancies.start_date"])
-          .where("tenancies.tenant_id", "=", tenantId)
-          .orderBy("tenancies.start_date", "desc")
-          .limit(1)
-          .as("current"),
-      (join) => join.onRef("current.tenant_id", "=", "tenants.id"),
+    .leftJoin("tenancies as current", (join) =>
+      join.on((eb) =>
+        eb(
+          "current.id",
+          "=",
+          eb
+            .selectFrom("tenancies")
+            .select("tenancies.id")
+            .whereRef("tenancies.tenant_id", "=", "tenants.id")
+            // The same "current tenancy" as finances and the admin commands.
+            .orderBy("tenancies.start_date", "desc")
+            .orderBy("tenancies.created_at", "desc")
+            .orderBy("tenancies.id", "desc")
+            .limit(sql.lit(1)),
+        ),
+      ),
     )
     .select([
       "tenants.id",
@@ -73,8 +82,12 @@ export async function findUser(db: Db, tenantId: string): Promise<User | undefin
       "current.address",
       "current.apartment_number",
     ])
-    .where("tenants.id", "=", tenantId)
-    .executeTakeFirst();
+    .where("tenants.id", "=", p.tenantId),
+);
+
+/** The user record of spec section 3 (both name spellings) with the current tenancy's address. */
+export async function findUser(db: Db, tenantId: string): Promise<User | undefined> {
+  const row = await userQuery.executeTakeFirst(db, { tenantId });
   if (!row) return undefined;
   return {
     id: row.id,

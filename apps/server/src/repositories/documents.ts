@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type ActorKind, API_BASE, type DocumentType, LIMITS, type TenantDocument } from "@mieter-portal/contracts";
 import type { Db } from "../db/connection.js";
+import { prepareQuery } from "../db/prepared.js";
 import type { DocumentRow } from "../db/types.js";
 import { HttpError } from "../lib/errors.js";
 import type { FileStore } from "../lib/file-store.js";
@@ -30,15 +31,18 @@ function toTenantDocument(row: DocumentRow): TenantDocument {
   };
 }
 
-/** The tenant's documents, newest upload first. */
-export async function listDocuments(db: Db, tenantId: string): Promise<TenantDocument[]> {
-  const rows = await db
+const documentsQuery = prepareQuery(["tenantId"], (db, p) =>
+  db
     .selectFrom("documents")
     .selectAll()
-    .where("tenant_id", "=", tenantId)
+    .where("tenant_id", "=", p.tenantId)
     .orderBy("uploaded_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+    .orderBy("id", "desc"),
+);
+
+/** The tenant's documents, newest upload first. */
+export async function listDocuments(db: Db, tenantId: string): Promise<TenantDocument[]> {
+  const rows = await documentsQuery.execute(db, { tenantId });
   return rows.map(toTenantDocument);
 }
 

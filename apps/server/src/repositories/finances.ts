@@ -33,7 +33,7 @@ export async function findFinances(db: Db, tenantId: string, year: number): Prom
     .where("tenant_id", "=", tenantId)
     .orderBy("start_date", "desc")
     .orderBy("created_at", "desc")
-    .limit(1)
+    .limit(sql.lit(1))
     .executeTakeFirst();
   if (!tenancy) return undefined;
 

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { MessageDirection, MessageSummary, MessageThread, ThreadMessage } from "@mieter-portal/contracts";
+import { sql } from "kysely";
 import type { Db } from "../db/connection.js";
+import { prepareQuery } from "../db/prepared.js";
 import type { MessageRow } from "../db/types.js";
 import { nowIso } from "../lib/time.js";
 
@@ -23,11 +25,8 @@ function toThreadMessage(
   };
 }
 
-/**
- * The tenant's conversations, newest activity first, each with its newest message.
- * unreadOnly keeps those with inbound messages the tenant has not read.
- */
-export async function listThreads(db: Db, tenantId: string, unreadOnly: boolean): Promise<MessageSummary[]> {
+/** The tenant's conversations with each one's newest message; unreadOnly keeps those with unread inbound ones. */
+function threadSummaries(db: Db, tenantId: string, unreadOnly: boolean) {
   let query = db
     .selectFrom("message_threads as t")
     .innerJoin("messages as latest", (join) =>
@@ -41,7 +40,7 @@ export async function listThreads(db: Db, tenantId: string, unreadOnly: boolean)
             .whereRef("m.thread_id", "=", "t.id")
             .orderBy("m.received_at", "desc")
             .orderBy("m.id", "desc")
-            .limit(1),
+            .limit(sql.lit(1)),
         ),
       ),
     )
@@ -60,7 +59,8 @@ export async function listThreads(db: Db, tenantId: string, unreadOnly: boolean)
         .selectFrom("messages as m")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .whereRef("m.thread_id", "=", "t.id")
-        .where("m.direction", "=", "inbound")
+        // Literal, not a parameter: lets SQLite use the partial index messages_unread_idx.
+        .where("m.direction", "=", sql.lit("inbound"))
         .where("m.read_at", "is", null)
         .as("unread_count"),
     ])
@@ -72,12 +72,20 @@ export async function listThreads(db: Db, tenantId: string, unreadOnly: boolean)
           .selectFrom("messages as m")
           .select("m.id")
           .whereRef("m.thread_id", "=", "t.id")
-          .where("m.direction", "=", "inbound")
+          .where("m.direction", "=", sql.lit("inbound"))
           .where("m.read_at", "is", null),
       ),
     );
   }
-  const rows = await query.orderBy("t.last_message_at", "desc").orderBy("t.id", "desc").execute();
+  return query.orderBy("t.last_message_at", "desc").orderBy("t.id", "desc");
+}
+
+const allThreadsQuery = prepareQuery(["tenantId"], (db, p) => threadSummaries(db, p.tenantId, false));
+const unreadThreadsQuery = prepareQuery(["tenantId"], (db, p) => threadSummaries(db, p.tenantId, true));
+
+/** The tenant's conversations, newest activity first, each with its newest message. */
+export async function listThreads(db: Db, tenantId: string, unreadOnly: boolean): Promise<MessageSummary[]> {
+  const rows = await (unreadOnly ? unreadThreadsQuery : allThreadsQuery).execute(db, { tenantId });
   return rows.map((row) => {
     const unreadCount = Number(row.unread_count ?? 0);
     return {

@@ -1,10 +1,18 @@
 import type { PaymentStatus, RentPayment } from "@mieter-portal/contracts";
+import { sql } from "kysely";
 import type { Db } from "../db/connection.js";
+import { prepareQuery } from "../db/prepared.js";
 import type { Payment } from "../db/types.js";
 import { berlinToday, centsToEuros } from "../lib/time.js";
 
 /** Payment statuses that still wait for money. */
 export const UNPAID_STATUSES = ["pending", "overdue"] as const;
+
+/**
+ * `status in ('pending', 'overdue')` written out, not bound: the same condition as the partial
+ * index payments_unpaid_idx (migration 0002), which the database uses only when it sees it.
+ */
+const isUnpaid = sql<boolean>`status in (${sql.join(UNPAID_STATUSES.map((status) => sql.lit(status)))})`;
 
 /** A pending payment whose due date lies before today (Berlin) is reported as overdue. */
 export function effectiveStatus(status: string, dueDate: string, today = berlinToday()): PaymentStatus {
@@ -26,16 +34,19 @@ export function toRentPayment(row: Payment, today = berlinToday()): RentPayment 
   };
 }
 
-/** The tenant's earliest payment that is not paid yet, or null. */
-export async function findCurrentPayment(db: Db, tenantId: string): Promise<RentPayment | null> {
-  const row = await db
+const currentPaymentQuery = prepareQuery(["tenantId"], (db, p) =>
+  db
     .selectFrom("payments")
     .selectAll()
-    .where("tenant_id", "=", tenantId)
-    .where("status", "in", UNPAID_STATUSES)
+    .where("tenant_id", "=", p.tenantId)
+    .where(isUnpaid)
     .orderBy("due_date", "asc")
     .orderBy("created_at", "asc")
-    .limit(1)
-    .executeTakeFirst();
+    .limit(sql.lit(1)),
+);
+
+/** The tenant's earliest payment that is not paid yet, or null. */
+export async function findCurrentPayment(db: Db, tenantId: string): Promise<RentPayment | null> {
+  const row = await currentPaymentQuery.executeTakeFirst(db, { tenantId });
   return row ? toRentPayment(row) : null;
 }

@@ -47,6 +47,9 @@ function requestHash(request: FastifyRequest): string {
   return createHash("sha256").update(material).digest("hex");
 }
 
+const toArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
 async function purgeExpired(db: Db): Promise<void> {
   const cutoff = new Date(Date.now() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000).toISOString();
   await db.deleteFrom("idempotency_keys").where("created_at", "<", cutoff).execute();
@@ -61,8 +64,8 @@ async function purgeExpired(db: Db): Promise<void> {
 export function enableIdempotency(scope: FastifyInstance): void {
   const { db } = scope;
 
-  scope.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!MUTATING.has(request.method) || request.routeOptions.config.idempotent === false) return;
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!MUTATING.has(request.method)) return;
     const header = request.headers["idempotency-key"];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
@@ -116,9 +119,9 @@ export function enableIdempotency(scope: FastifyInstance): void {
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(409, "idempotency_in_progress");
     request.idempotencyKey = key;
-  });
+  };
 
-  scope.addHook("onSend", async (request, reply, payload) => {
+  const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const key = request.idempotencyKey;
     if (!key) return payload;
     request.idempotencyKey = undefined;
@@ -148,6 +151,14 @@ export function enableIdempotency(scope: FastifyInstance): void {
       .where("key", "=", key)
       .execute();
     return payload;
+  };
+
+  // Only on the routes that change something: reads pay nothing for it.
+  scope.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => MUTATING.has(method)) || route.config?.idempotent === false) return;
+    route.preHandler = [claimKey, ...toArray(route.preHandler)];
+    route.onSend = [...toArray(route.onSend), storeAnswer];
   });
 
   const timer = setInterval(() => {
