@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { useId } from "react";
 import { cn } from "@/lib/utils";
+import { FieldError } from "./field-error";
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
   // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor
@@ -43,11 +44,7 @@ export function Field({
         aria-describedby={error ? errorId : undefined}
         {...inputProps}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive-text">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

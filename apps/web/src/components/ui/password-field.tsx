@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { FieldError } from "@/components/ui/field-error";
 import { Input, Label } from "@/components/ui/form-field";
 
 /** Label, password input, optional hint and error, wired with aria-invalid and aria-describedby. */
@@ -33,11 +34,7 @@ export function PasswordField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive-text">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

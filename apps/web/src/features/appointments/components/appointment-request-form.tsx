@@ -5,6 +5,7 @@ import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { FieldError } from "@/components/ui/field-error";
 import { Input, Label } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
@@ -30,15 +31,6 @@ export interface AppointmentPrefill {
   id: string;
   title: string;
   values: AppointmentFormValues;
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive-text">
-      {message}
-    </p>
-  );
 }
 
 /** 'Termin vereinbaren': type, date (not in the past), time slot with its hours, optional notes. */

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
 import { Input, Label } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { isOffline } from "@/lib/network";
@@ -78,11 +79,7 @@ export function ForgotPasswordForm({ loginPath, exampleEmail }: { loginPath: str
           readOnly={isSubmitting}
           {...register("email")}
         />
-        {error ? (
-          <p id={errorId} className="text-sm text-destructive-text">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId} message={error} />
       </div>
       <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? t.forgotBusy : t.forgotSubmit}

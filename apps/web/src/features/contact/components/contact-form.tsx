@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { FieldError } from "@/components/ui/field-error";
 import { Input, Label } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
@@ -68,11 +69,7 @@ export function ContactForm() {
             readOnly={busy}
             {...register("subject")}
           />
-          {errors.subject?.message ? (
-            <p id={`${subjectId}-error`} className="text-sm text-destructive-text">
-              {errors.subject.message}
-            </p>
-          ) : null}
+          <FieldError id={`${subjectId}-error`} message={errors.subject?.message} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={messageId}>{t.message}</Label>
@@ -86,11 +83,7 @@ export function ContactForm() {
             readOnly={busy}
             {...register("message")}
           />
-          {errors.message?.message ? (
-            <p id={`${messageId}-error`} className="text-sm text-destructive-text">
-              {errors.message.message}
-            </p>
-          ) : null}
+          <FieldError id={`${messageId}-error`} message={errors.message?.message} />
         </div>
         <Button type="submit" disabled={busy} aria-busy={busy} className="sm:justify-self-start">
           <Send aria-hidden="true" />

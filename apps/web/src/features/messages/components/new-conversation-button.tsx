@@ -14,6 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { FieldError } from "@/components/ui/field-error";
 import { Input, Label } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
@@ -56,11 +57,7 @@ function NewConversationForm({ onCreated }: { onCreated: (threadId: string | nul
           aria-describedby={errors.subject ? `${subjectId}-error` : undefined}
           {...form.register("subject")}
         />
-        {errors.subject ? (
-          <p id={`${subjectId}-error`} className="text-sm text-destructive-text">
-            {errors.subject.message}
-          </p>
-        ) : null}
+        <FieldError id={`${subjectId}-error`} message={errors.subject?.message} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={contentId}>{t.content}</Label>
@@ -71,11 +68,7 @@ function NewConversationForm({ onCreated }: { onCreated: (threadId: string | nul
           aria-describedby={errors.content ? `${contentId}-error` : undefined}
           {...form.register("content")}
         />
-        {errors.content ? (
-          <p id={`${contentId}-error`} className="text-sm text-destructive-text">
-            {errors.content.message}
-          </p>
-        ) : null}
+        <FieldError id={`${contentId}-error`} message={errors.content?.message} />
       </div>
       {network.offline ? <p className="text-sm text-muted-foreground">{messageTexts.offlineHint}</p> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -5,6 +5,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { useNetworkState } from "@/lib/network";
@@ -44,11 +45,7 @@ export function ReplyForm({ threadId, onSent }: { threadId: string; onSent?: () 
         aria-describedby={error ? errorId : undefined}
         {...form.register("content")}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive-text">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
       {network.offline ? <p className="text-sm text-muted-foreground">{messageTexts.offlineHint}</p> : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={reply.isPending}>

@@ -5,6 +5,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { PhotoPicker } from "@/components/photo-picker/photo-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { FieldError } from "@/components/ui/field-error";
 import { Input, Label } from "@/components/ui/form-field";
 import { ApiRequestError } from "@/lib/api-client";
 import { useNetworkState } from "@/lib/network";
@@ -115,11 +116,7 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
                       onChange: () => form.clearErrors("root.values"),
                     })}
                   />
-                  {error ? (
-                    <p id={errorId} className="text-sm text-destructive-text">
-                      {error}
-                    </p>
-                  ) : null}
+                  <FieldError id={errorId} message={error} />
                   <div aria-live="polite">
                     {hint ? <PlausibilityNote id={hintId} hint={hint} meter={meter} /> : null}
                   </div>
@@ -156,11 +153,7 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
               aria-describedby={errors.readingDate ? `${id}-date-error` : undefined}
               {...form.register("readingDate", { validate: (value) => validateReadingDate(value, berlinToday()) })}
             />
-            {errors.readingDate ? (
-              <p id={`${id}-date-error`} className="text-sm text-destructive-text">
-                {errors.readingDate.message}
-              </p>
-            ) : null}
+            <FieldError id={`${id}-date-error`} message={errors.readingDate?.message} />
           </div>
         </fieldset>
         {network.offline ? <p className="text-sm text-muted-foreground">{meterTexts.offlineHint}</p> : null}

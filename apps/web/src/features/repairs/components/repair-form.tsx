@@ -6,6 +6,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { PhotoPicker } from "@/components/photo-picker/photo-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { FieldError } from "@/components/ui/field-error";
 import { Label } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
@@ -23,14 +24,6 @@ import {
 import { REPAIR_LOCATION_LABELS, REPAIR_TYPE_LABELS, repairTexts } from "../texts";
 import { EmergencyCall } from "./emergency-call";
 import { UrgencyChoice } from "./urgency-choice";
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="text-sm text-destructive-text">
-      {message}
-    </p>
-  ) : null;
-}
 
 export function RepairForm({ userId, emergencyHotline }: { userId: string | null; emergencyHotline: string }) {
   const t = repairTexts.form;
