@@ -9,6 +9,15 @@ import { App } from "./app";
 /** The first render loads lazy route modules, which vitest transforms on demand. */
 const SLOW = { timeout: 10_000 };
 
+/**
+ * The brand arrives from GET /config after the first paint. Waiting for it means no state update
+ * is still on its way when the test goes on to await something else (React would warn about an
+ * update outside act()).
+ */
+async function brandShown() {
+  expect(await screen.findByText("Testverwaltung Nord", {}, SLOW)).toBeInTheDocument();
+}
+
 const config = {
   brand: {
     companyName: "Testverwaltung Nord",
@@ -53,7 +62,7 @@ describe("start-up", () => {
     expect(screen.queryByRole("heading", { name: "Willkommen zurück!" })).not.toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Willkommen zurück!" }, SLOW)).toBeInTheDocument();
     expect(window.location.pathname).toBe("/login");
-    expect(await screen.findByText("Testverwaltung Nord", {}, SLOW)).toBeInTheDocument();
+    await brandShown();
   });
 
   it("clears an expired session and says 'Abgemeldet'", async () => {
@@ -63,6 +72,7 @@ describe("start-up", () => {
     render(<App queryClient={createQueryClient()} />);
     expect(await screen.findByText("Abgemeldet", {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Willkommen zurück!" }, SLOW)).toBeInTheDocument();
+    await brandShown();
     expect(await getItem(STORAGE_KEYS.authToken)).toBeNull();
     expect(await getItem(STORAGE_KEYS.user)).toBeNull();
   });
@@ -72,7 +82,8 @@ describe("login form", () => {
   it("asks for both fields with 'Eingabe erforderlich'", async () => {
     const fetchMock = serveApi({ "GET /api/v1/config": () => Response.json(config) });
     render(<App queryClient={createQueryClient()} />);
-    await userEvent.click(await screen.findByRole("button", { name: "Anmelden" }, SLOW));
+    await brandShown();
+    await userEvent.click(screen.getByRole("button", { name: "Anmelden" }));
     expect(await screen.findByText("Eingabe erforderlich", {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText("Bitte geben Sie Ihre E-Mail und Ihr Passwort ein.")).toBeInTheDocument();
     expect(screen.getByLabelText("E-Mail Adresse")).toHaveAttribute("aria-invalid", "true");
@@ -89,7 +100,8 @@ describe("login form", () => {
         ),
     });
     render(<App queryClient={createQueryClient()} />);
-    await userEvent.type(await screen.findByLabelText("E-Mail Adresse", {}, SLOW), "demo@example.com");
+    await brandShown();
+    await userEvent.type(screen.getByLabelText("E-Mail Adresse"), "demo@example.com");
     await userEvent.type(screen.getByLabelText("Passwort"), "falsch");
     await userEvent.click(screen.getByRole("button", { name: "Anmelden" }));
     expect(await screen.findByText("Anmeldung fehlgeschlagen", {}, SLOW)).toBeInTheDocument();
@@ -121,7 +133,8 @@ describe("login form", () => {
       },
     });
     render(<App queryClient={createQueryClient()} />);
-    await userEvent.type(await screen.findByLabelText("E-Mail Adresse", {}, SLOW), "demo@example.com");
+    await brandShown();
+    await userEvent.type(screen.getByLabelText("E-Mail Adresse"), "demo@example.com");
     await userEvent.type(screen.getByLabelText("Passwort"), "demo1234");
     await userEvent.click(screen.getByLabelText("Angemeldet bleiben"));
     await userEvent.click(screen.getByRole("button", { name: "Anmelden" }));
