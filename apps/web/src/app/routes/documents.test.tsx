@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
@@ -38,7 +38,7 @@ describe("documents route", () => {
 
     answer = () => new Response("[]", { status: 200 });
     await userEvent.click(screen.getByRole("button", { name: "Erneut versuchen" }));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     release();
     expect(await screen.findByRole("heading", { level: 1, name: "Dokumente" })).toBeInTheDocument();
     expect(screen.getByText("Keine Vertragsdokumente vorhanden")).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -116,7 +116,7 @@ describe("message thread", () => {
     });
     renderThread();
     expect(await screen.findByText("Am Montag kommt der Monteur.")).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 50));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(calls(fetchMock, `PATCH ${THREAD_URL}/read`)).toHaveLength(0);
   });
 

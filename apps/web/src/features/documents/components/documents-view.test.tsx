@@ -1,6 +1,6 @@
 import type { TenantDocument } from "@mieter-portal/contracts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
@@ -155,7 +155,7 @@ describe("DocumentsView", () => {
     const file = new File(["%PDF-1.4 test"], "Kaution.pdf", { type: "application/pdf" });
     await user.upload(screen.getByLabelText("Datei zum Hochladen auswählen"), file);
 
-    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     const xhr = FakeXhr.sent[0]!;
     expect(xhr.url).toBe("/api/v1/tenant/documents");
     expect((xhr.body!.get("file") as File).name).toBe("Kaution.pdf");
@@ -194,7 +194,7 @@ describe("DocumentsView", () => {
     await renderView();
     const input = screen.getByLabelText("Datei zum Hochladen auswählen");
     await user.upload(input, new File(["not a pdf"], "falsch.pdf", { type: "application/pdf" }));
-    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     await act(async () =>
       FakeXhr.sent[0]!.respond(415, { error: "file_type_not_allowed", message: "Dieser Dateityp ist nicht erlaubt." }),
     );
@@ -202,7 +202,7 @@ describe("DocumentsView", () => {
     expect(screen.getByText("Dieser Dateityp ist nicht erlaubt.")).toBeInTheDocument();
 
     await user.upload(input, new File(["%PDF"], "zwei.pdf", { type: "application/pdf" }));
-    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
     await act(async () => FakeXhr.sent[1]!.respond(500, { error: "internal", message: "Interner Fehler" }));
     expect(
       await screen.findByText("Das Dokument konnte nicht hochgeladen werden. Bitte versuchen Sie es später erneut."),

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
@@ -44,7 +44,7 @@ describe("ChangePasswordForm", () => {
     render(<ChangePasswordForm onChangePassword={send} />);
     await fill("demo1234", "neues-passwort", "neues-passwort");
     expect(send).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(screen.getByLabelText("Aktuelles Passwort")).toHaveValue(""));
+    await waitFor(() => expect(screen.getByLabelText("Aktuelles Passwort")).toHaveValue(""));
     expect(screen.getByLabelText("Neues Passwort")).toHaveValue("");
     expect(screen.getByLabelText("Neues Passwort wiederholen")).toHaveValue("");
   });
