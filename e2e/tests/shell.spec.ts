@@ -34,12 +34,24 @@ test.describe("app shell", () => {
       await expect(nav.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
     }
     await page.waitForTimeout(350);
-    // Two taps in quick succession: the second one is ignored.
-    await nav.getByRole("link", { name: "Dokumente" }).click();
-    await nav.getByRole("link", { name: "Reparaturen" }).dispatchEvent("click");
+    // Two taps in quick succession: the second one is ignored. Both are tapped inside the page, one
+    // task apart, so that the test's own round trips cannot stretch the gap beyond 300 ms.
+    const lockedBetweenTaps = await page.evaluate(async () => {
+      const bar = document.querySelector('nav[aria-label="Hauptnavigation"]');
+      const tab = (name: string) =>
+        [...(bar?.querySelectorAll("a") ?? [])].find((a) => a.textContent?.trim() === name) ?? null;
+      tab("Dokumente")?.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const locked = bar?.getAttribute("data-locked") ?? null;
+      tab("Reparaturen")?.click();
+      return locked;
+    });
+    expect(lockedBetweenTaps).toBe("true");
     await expect(page).toHaveURL(/\/documents$/);
-    await expect(nav).toHaveAttribute("data-locked", "true");
     await expect(nav).not.toHaveAttribute("data-locked", /.*/, { timeout: 1000 });
+    // Still on the first tap's screen once the lock is over: the second tap did nothing.
+    await expect(page).toHaveURL(/\/documents$/);
+    await expect(nav.getByRole("link", { name: "Dokumente" })).toHaveAttribute("aria-current", "page");
     await nav.getByRole("link", { name: "Reparaturen" }).click();
     await expect(page).toHaveURL(/\/repairs$/);
   });
