@@ -18,6 +18,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
 import autocannon from "autocannon";
+import type { Insertable } from "kysely";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { type Db, openDatabase } from "../src/db/connection.js";
@@ -54,7 +55,7 @@ function boundedInt(value: string | undefined, fallback: number, min: number, ma
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }
 
-type Row<T extends keyof Database> = Database[T];
+type Row<T extends keyof Database> = Insertable<Database[T]>;
 
 /** Bulk seed: one argon2 hash and one stored PDF for everyone, rows inserted in batches. */
 async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise<string[]> {

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import swagger from "@fastify/swagger";
 import { API_BASE, LIMITS } from "@mieter-portal/contracts";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import { type DbHandle, openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { createBackgroundTasks } from "./lib/background.js";
 import { localFileStore } from "./lib/file-store.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import "./fastify-types.js";
@@ -64,6 +65,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
+  app.decorateRequest("db", {
+    getter(this: FastifyRequest) {
+      return this.idempotency?.trx ?? database.db;
+    },
+  });
   app.decorate("files", localFileStore(path.join(config.dataDir, "files")));
   app.decorate(
     "mailer",
@@ -74,6 +80,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         outboxDir: path.join(config.dataDir, "outbox"),
       }),
   );
+
+  const background = createBackgroundTasks(app.log);
+  app.decorate("background", background);
+  // Mails a request started finish before the database closes.
+  app.addHook("onClose", () => background.drain());
 
   registerErrorHandling(app);
 

@@ -1,5 +1,6 @@
 import type { AppConfig } from "./config.js";
 import type { Db, DbHandle } from "./db/connection.js";
+import type { BackgroundTasks } from "./lib/background.js";
 import type { FileStore } from "./lib/file-store.js";
 import type { Mailer } from "./lib/mailer.js";
 
@@ -19,10 +20,13 @@ declare module "fastify" {
     db: Db;
     files: FileStore;
     mailer: Mailer;
+    background: BackgroundTasks;
   }
   interface FastifyRequest {
     /** Set by the authentication hook on every route of the authenticated scope. */
     auth: AuthContext;
+    /** The database for this request: the idempotency transaction of a keyed change, else app.db. */
+    db: Db;
   }
   interface FastifyContextConfig {
     /** Set false on a mutation that must not be replayed from the idempotency store. */

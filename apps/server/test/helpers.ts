@@ -5,7 +5,7 @@ import path from "node:path";
 import { DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app.js";
+import { type BuildOptions, buildApp } from "../src/app.js";
 import { type AppConfig, loadConfig } from "../src/config.js";
 import { type Db, type DbHandle, openDatabase } from "../src/db/connection.js";
 import { hashPassword } from "../src/lib/passwords.js";
@@ -26,7 +26,10 @@ export interface TestContext {
  * A fresh app on a fresh database: a SQLite file in a temp dir, or — when TEST_DATABASE_URL is
  * set — a schema of its own in that PostgreSQL database, dropped again on close.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, "mailer" | "logger"> = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "mp-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -56,7 +59,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   database = openDatabase(config.database);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { database, logger: false });
+    app = await buildApp(config, { database, logger: false, ...options });
     await app.ready();
   } catch (err) {
     await database.destroy();

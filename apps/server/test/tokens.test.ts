@@ -11,13 +11,19 @@ afterEach(() => {
 describe("session tokens", () => {
   it("verifies a token again and again, and reports it expired once its time is up", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-01T10:00:00Z") });
-    const session = await signSessionToken(secret, "tenant-1", 60);
+    const session = await signSessionToken(secret, "tenant-1", 60, 0);
 
     for (let i = 0; i < 3; i++) {
       const result = await verifySessionToken(secret, session.token);
       expect(result).toEqual({
         ok: true,
-        claims: { sub: "tenant-1", jti: session.jti, iat: expect.any(Number), exp: session.expiresAt.getTime() / 1000 },
+        claims: {
+          sub: "tenant-1",
+          jti: session.jti,
+          iat: expect.any(Number),
+          exp: session.expiresAt.getTime() / 1000,
+          ver: 0,
+        },
       });
     }
 
@@ -30,7 +36,7 @@ describe("session tokens", () => {
   });
 
   it("does not accept a verified token under another secret, nor a tampered copy of it", async () => {
-    const session = await signSessionToken(secret, "tenant-2", 3600);
+    const session = await signSessionToken(secret, "tenant-2", 3600, 0);
     expect((await verifySessionToken(secret, session.token)).ok).toBe(true);
 
     expect(await verifySessionToken(otherSecret, session.token)).toEqual({ ok: false, problem: "invalid" });

@@ -14,6 +14,9 @@ export const ERROR_MESSAGES = {
   access_ended:
     "Ihr Zugang zum Mieter-Portal ist abgelaufen. Der Zugang endet 3 Monate nach dem Ende des Mietverhältnisses.",
   too_many_attempts: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.",
+  too_many_requests: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+  quota_exceeded: "Sie haben in kurzer Zeit sehr viele Einträge angelegt. Bitte versuchen Sie es später erneut.",
+  control_characters: "Die Eingabe enthält unzulässige Steuerzeichen.",
   wrong_password: "Das aktuelle Passwort ist falsch.",
   reset_token_invalid: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
   forbidden: "Dafür fehlt Ihnen die Berechtigung.",

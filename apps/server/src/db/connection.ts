@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import type { Database } from "./types.js";
@@ -58,6 +58,19 @@ export function openDatabase(config: DatabaseConfig): DbHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: "postgres", destroy: () => db.destroy() };
+}
+
+/** True on PostgreSQL (for the few statements that differ: advisory locks). */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Runs `work` in a transaction: a new one, or — when `db` already is one (an idempotent request's,
+ * see plugins/app/idempotency.ts) — inside it, so that the change commits together with its key.
+ */
+export function withTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Portable column conventions (one migration set for SQLite and PostgreSQL):
@@ -14,6 +14,8 @@ export interface TenantsTable {
   first_name: string;
   last_name: string;
   password_changed_at: string;
+  /** Raised by every password change or reset; tokens of an older version are no longer valid. */
+  session_version: Generated<number>;
   created_at: string;
 }
 

@@ -2,9 +2,12 @@ import { RESET_TOKEN_TTL_SECONDS } from "@mieter-portal/contracts";
 import type { AppConfig } from "../config.js";
 import type { Mailer } from "./mailer.js";
 
-/** The link a reset mail carries; the web app's /reset-password page reads the token. */
+/**
+ * The link a reset mail carries. The token travels in the URL fragment, which browsers never send
+ * to a server: it cannot reach a request log or a proxy's log; the /reset-password page reads it.
+ */
 export const resetLink = (config: AppConfig, token: string) =>
-  `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  `${config.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
 
 /**
  * The German password-reset mail, asked for by the tenant (login page) or started by the

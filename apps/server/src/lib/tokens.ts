@@ -27,11 +27,13 @@ export async function signSessionToken(
   secret: Uint8Array,
   tenantId: string,
   ttlSeconds: number,
+  /** The account's session version (raised by every password change or reset). */
+  version: number,
 ): Promise<SessionToken> {
   const jti = randomUUID();
   const nowSeconds = Math.floor(Date.now() / 1000);
   const exp = nowSeconds + ttlSeconds;
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ ver: version })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(tenantId)
     .setJti(jti)
@@ -46,6 +48,8 @@ export interface VerifiedToken {
   jti: string;
   iat: number;
   exp: number;
+  /** Session version the token was issued under; 0 for tokens from before versions existed. */
+  ver: number;
 }
 
 export type TokenProblem = "expired" | "invalid";
@@ -82,7 +86,9 @@ export async function verifySessionToken(
     if (typeof payload.sub !== "string" || typeof payload.jti !== "string" || typeof payload.exp !== "number") {
       return { ok: false, problem: "invalid" };
     }
-    const claims = Object.freeze({ sub: payload.sub, jti: payload.jti, iat: payload.iat ?? 0, exp: payload.exp });
+    const ver = payload.ver ?? 0;
+    if (typeof ver !== "number" || !Number.isInteger(ver)) return { ok: false, problem: "invalid" };
+    const claims = Object.freeze({ sub: payload.sub, jti: payload.jti, iat: payload.iat ?? 0, exp: payload.exp, ver });
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
     verified.set(token, claims);
     return { ok: true, claims };

@@ -10,7 +10,7 @@ import {
   TIME_SLOT_HOURS,
   type TimeSlot,
 } from "@mieter-portal/contracts";
-import type { Db } from "../db/connection.js";
+import { type Db, withTransaction } from "../db/connection.js";
 import { prepareQuery } from "../db/prepared.js";
 import type { AppointmentRow } from "../db/types.js";
 import { berlinToUtc, nowIso } from "../lib/time.js";
@@ -82,7 +82,7 @@ export async function requestAppointment(db: Db, actor: TenantActor, input: Appo
     created_at: at,
     updated_at: at,
   };
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await trx.insertInto("appointments").values(row).execute();
     await trx
       .insertInto("appointment_status_changes")
@@ -134,7 +134,7 @@ export async function changeAppointmentStatus(
   id: string,
   wanted: AppointmentStatusUpdate["status"],
 ): Promise<StatusChangeResult> {
-  return db.transaction().execute(async (trx): Promise<StatusChangeResult> => {
+  return withTransaction(db, async (trx): Promise<StatusChangeResult> => {
     const row = await trx
       .selectFrom("appointments")
       .selectAll()

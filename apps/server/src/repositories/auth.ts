@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { ACCESS_MONTHS_AFTER_TENANCY, LOGIN_WINDOW_SECONDS, type User } from "@mieter-portal/contracts";
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Db } from "../db/connection.js";
+import { type Db, isPostgres, withTransaction } from "../db/connection.js";
 import { prepareQuery } from "../db/prepared.js";
 import type { Database } from "../db/types.js";
 import { addMonths, berlinToday, nowIso } from "../lib/time.js";
@@ -30,6 +30,7 @@ const sessionStateQuery = prepareQuery(["tenantId", "jti"], (db, p) =>
       "tenants.first_name",
       "tenants.last_name",
       "tenants.password_changed_at",
+      "tenants.session_version",
       accessBaseEnd(eb).as("access_base_end"),
       eb
         .exists(eb.selectFrom("revoked_tokens").select("revoked_tokens.jti").where("revoked_tokens.jti", "=", p.jti))
@@ -49,7 +50,12 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export async function findTenantForLogin(db: Db, email: string) {
   return db
     .selectFrom("tenants")
-    .select((eb) => ["tenants.id", "tenants.password_hash", accessBaseEnd(eb).as("access_base_end")])
+    .select((eb) => [
+      "tenants.id",
+      "tenants.password_hash",
+      "tenants.session_version",
+      accessBaseEnd(eb).as("access_base_end"),
+    ])
     .where("tenants.email_normalized", "=", normalizeEmail(email))
     .executeTakeFirst();
 }
@@ -101,45 +107,74 @@ export async function findUser(db: Db, tenantId: string): Promise<User | undefin
   };
 }
 
-/** Attempts counted per scope: failed logins per account and per IP, reset mails per address. */
-export type AttemptScope = "account" | "ip" | "reset";
+/**
+ * Attempts counted per scope: logins per account and per IP, checks of the current password per
+ * tenant, reset requests per address and per IP.
+ */
+export type AttemptScope = "account" | "ip" | "password" | "reset" | "reset-ip";
 
-export async function recordAttempt(db: Db, scope: AttemptScope, subject: string): Promise<void> {
-  await db.insertInto("login_attempts").values({ id: randomUUID(), scope, subject, attempted_at: nowIso() }).execute();
+export interface AttemptClaim {
+  ids: string[];
+  /** False when one of the subjects already had `limit` attempts in the window: do not go on. */
+  allowed: boolean;
 }
 
-export async function countRecentFailures(db: Db, scope: AttemptScope, subject: string): Promise<number> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_SECONDS * 1000).toISOString();
-  const row = await db
-    .selectFrom("login_attempts")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("scope", "=", scope)
-    .where("subject", "=", subject)
-    .where("attempted_at", ">", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Claims one attempt for each subject before the guarded work runs. Counting and claiming happen in
+ * one transaction that holds a lock per subject (PostgreSQL: a transaction-scoped advisory lock,
+ * shared by every process on the database; SQLite: the transaction has the only connection), so
+ * however many requests race, exactly `limit` of them are allowed within the window.
+ */
+export async function claimAttempts(
+  db: Db,
+  subjects: { scope: AttemptScope; subject: string }[],
+  limit: number,
+  windowSeconds: number,
+): Promise<AttemptClaim> {
+  const since = new Date(Date.now() - windowSeconds * 1000).toISOString();
+  return withTransaction(db, async (trx) => {
+    if (isPostgres(trx)) {
+      // One lock per subject, taken in a fixed order so two claims never wait for each other.
+      for (const name of subjects.map((s) => `${s.scope}:${s.subject}`).sort()) {
+        await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+      }
+    }
+    for (const s of subjects) {
+      const row = await trx
+        .selectFrom("login_attempts")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("scope", "=", s.scope)
+        .where("subject", "=", s.subject)
+        .where("attempted_at", ">", since)
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) >= limit) return { ids: [], allowed: false };
+    }
+    const at = nowIso();
+    const rows = subjects.map((s) => ({ id: randomUUID(), scope: s.scope, subject: s.subject, attempted_at: at }));
+    await trx.insertInto("login_attempts").values(rows).execute();
+    return { ids: rows.map((r) => r.id), allowed: true };
+  });
 }
 
-export async function recordFailedLogin(db: Db, email: string, ip: string): Promise<void> {
-  const at = nowIso();
-  await db
-    .insertInto("login_attempts")
-    .values([
-      { id: randomUUID(), scope: "account", subject: normalizeEmail(email), attempted_at: at },
-      { id: randomUUID(), scope: "ip", subject: ip, attempted_at: at },
-    ])
-    .execute();
-  // Old attempts are useless; keep the table small.
-  const cutoff = new Date(Date.now() - 2 * LOGIN_WINDOW_SECONDS * 1000).toISOString();
-  await db.deleteFrom("login_attempts").where("attempted_at", "<", cutoff).execute();
+/** Takes back claims that turned out fine (a correct password), so only failures count. */
+export async function releaseAttempts(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom("login_attempts").where("id", "in", ids).execute();
 }
 
+/** After a successful login the account's earlier failures no longer count. */
 export async function clearAccountFailures(db: Db, email: string): Promise<void> {
   await db
     .deleteFrom("login_attempts")
     .where("scope", "=", "account")
     .where("subject", "=", normalizeEmail(email))
     .execute();
+}
+
+/** Old attempts are useless; keeps the table small (run now and then, not on every request). */
+export async function purgeOldAttempts(db: Db): Promise<void> {
+  const cutoff = new Date(Date.now() - 2 * LOGIN_WINDOW_SECONDS * 1000).toISOString();
+  await db.deleteFrom("login_attempts").where("attempted_at", "<", cutoff).execute();
 }
 
 export async function revokeToken(db: Db, tenantId: string, jti: string, expiresAt: Date): Promise<void> {
@@ -156,17 +191,34 @@ export async function findPasswordHash(db: Db, tenantId: string): Promise<string
   return row?.password_hash;
 }
 
-/** Sets a new password; every token issued before now stops working. */
-export async function setPassword(db: Db, tenantId: string, passwordHash: string): Promise<void> {
-  // Round up to the next whole second: tokens carry iat in seconds, and one issued in this second
-  // before the change must not survive it. A login right after waits for no one: its iat is compared
-  // against the stored instant, so we store the current second and reject strictly older tokens.
-  const changedAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
-  await db
-    .updateTable("tenants")
-    .set({ password_hash: passwordHash, password_changed_at: changedAt })
-    .where("id", "=", tenantId)
-    .execute();
+/**
+ * Sets a new password and raises the session version: every token issued before stops working
+ * (the caller hands a new one, of the returned version, to the session that made the change), and
+ * so does every reset link not used yet.
+ */
+export async function setPassword(db: Db, tenantId: string, passwordHash: string): Promise<number> {
+  return withTransaction(db, async (trx) => {
+    const now = nowIso();
+    // Whole seconds, like a token's iat: a token issued right after the change is not older than it.
+    const changedAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    const row = await trx
+      .updateTable("tenants")
+      .set((eb) => ({
+        password_hash: passwordHash,
+        password_changed_at: changedAt,
+        session_version: eb("session_version", "+", 1),
+      }))
+      .where("id", "=", tenantId)
+      .returning("session_version")
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("password_reset_tokens")
+      .set({ used_at: now })
+      .where("tenant_id", "=", tenantId)
+      .where("used_at", "is", null)
+      .execute();
+    return row.session_version;
+  });
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -190,7 +242,7 @@ export async function createResetToken(db: Db, tenantId: string, ttlSeconds: num
 
 /** Marks the token used and returns its tenant, or undefined when unknown, used or expired. */
 export async function consumeResetToken(db: Db, token: string): Promise<string | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom("password_reset_tokens")
       .select(["id", "tenant_id", "expires_at", "used_at"])

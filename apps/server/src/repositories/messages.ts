@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MessageDirection, MessageSummary, MessageThread, ThreadMessage } from "@mieter-portal/contracts";
 import { sql } from "kysely";
-import type { Db } from "../db/connection.js";
+import { type Db, withTransaction } from "../db/connection.js";
 import { prepareQuery } from "../db/prepared.js";
 import type { MessageRow } from "../db/types.js";
 import { nowIso } from "../lib/time.js";
@@ -145,7 +145,7 @@ export async function createThread(
   const at = nowIso();
   const threadId = randomUUID();
   const message = outboundMessage(actor, threadId, input.content, at);
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await trx
       .insertInto("message_threads")
       .values({ id: threadId, tenant_id: actor.tenantId, subject: input.subject, created_at: at, last_message_at: at })
@@ -162,7 +162,7 @@ export async function addReply(
   threadId: string,
   content: string,
 ): Promise<ThreadMessage | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const at = nowIso();
     const bumped = await trx
       .updateTable("message_threads")

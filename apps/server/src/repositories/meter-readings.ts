@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MeterKind, MeterReading } from "@mieter-portal/contracts";
-import type { Db } from "../db/connection.js";
+import { type Db, withTransaction } from "../db/connection.js";
 import type { MeterReadingRow, PhotoRow } from "../db/types.js";
 import type { FileStore } from "../lib/file-store.js";
 import { milliToValue, nowIso, valueToMilli } from "../lib/time.js";
@@ -74,7 +74,7 @@ export async function createMeterReading(
     heating_milli: valueToMilli(input.heating),
   };
   try {
-    const photoRows = await db.transaction().execute(async (trx) => {
+    const photoRows = await withTransaction(db, async (trx) => {
       await trx.insertInto("meter_readings").values(row).execute();
       return insertPhotos(
         trx,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ActorKind, Repair, RepairLocation, RepairStatus, RepairType, Urgency } from "@mieter-portal/contracts";
 import type { Kysely } from "kysely";
-import type { Db } from "../db/connection.js";
+import { type Db, withTransaction } from "../db/connection.js";
 import type { Database, PhotoRow, RepairHistoryRow, RepairRow } from "../db/types.js";
 import type { FileStore } from "../lib/file-store.js";
 import { nowIso } from "../lib/time.js";
@@ -117,7 +117,7 @@ export async function createRepair(db: Db, files: FileStore, tenantId: string, i
     note: null,
   };
   try {
-    const photoRows = await db.transaction().execute(async (trx) => {
+    const photoRows = await withTransaction(db, async (trx) => {
       await trx.insertInto("repairs").values(row).execute();
       await trx.insertInto("repair_status_history").values(history).execute();
       return insertPhotos(
@@ -164,7 +164,7 @@ export async function setRepairStatus(
   repairId: string,
   change: RepairStatusChange,
 ): Promise<Repair | undefined> {
-  const tenantId = await db.transaction().execute(async (trx) => {
+  const tenantId = await withTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom("repairs")
       .select(["id", "tenant_id", "completed_at"])

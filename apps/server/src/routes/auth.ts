@@ -2,6 +2,7 @@ import {
   AUTH_MESSAGES,
   apiError,
   LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_SECONDS,
   loginRequest,
   loginResponse,
   okResponse,
@@ -20,17 +21,17 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/password
 import { resetLink, sendResetMail } from "../lib/reset-mail.js";
 import { signSessionToken } from "../lib/tokens.js";
 import {
+  claimAttempts,
   clearAccountFailures,
   consumeResetToken,
-  countRecentFailures,
   createResetToken,
   findPasswordHash,
   findTenantForLogin,
   findUser,
   hasPortalAccess,
   normalizeEmail,
-  recordAttempt,
-  recordFailedLogin,
+  purgeOldAttempts,
+  releaseAttempts,
   revokeToken,
   setPassword,
 } from "../repositories/auth.js";
@@ -38,9 +39,18 @@ import {
 const errors = { 400: apiError, 401: apiError, 403: apiError, 429: apiError };
 /** Reset mails per address within the login window; more are silently not sent. */
 const RESET_MAILS_PER_WINDOW = 5;
+/** Reset requests per IP within the login window; more answer 429. */
+const RESET_REQUESTS_PER_IP = 20;
 
 /** Sign-in and password reset: API key required, no token. */
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Attempts older than two windows count for nothing; clear them now and then.
+  const purge = setInterval(() => {
+    purgeOldAttempts(app.db).catch((err) => app.log.warn({ err }, "purging login attempts failed"));
+  }, LOGIN_WINDOW_SECONDS * 1000);
+  purge.unref();
+  app.addHook("onClose", async () => clearInterval(purge));
+
   app.post(
     "/auth/login",
     {
@@ -53,26 +63,28 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password, remember } = request.body;
-      const subject = normalizeEmail(email);
-      const [accountFailures, ipFailures] = await Promise.all([
-        countRecentFailures(app.db, "account", subject),
-        countRecentFailures(app.db, "ip", request.ip),
-      ]);
-      if (accountFailures >= LOGIN_MAX_FAILURES || ipFailures >= LOGIN_MAX_FAILURES) {
-        throw new HttpError(429, "too_many_attempts");
-      }
+      // The attempt is claimed before the password is checked: parallel guesses cannot all pass.
+      const claim = await claimAttempts(
+        app.db,
+        [
+          { scope: "account", subject: normalizeEmail(email) },
+          { scope: "ip", subject: request.ip },
+        ],
+        LOGIN_MAX_FAILURES,
+        LOGIN_WINDOW_SECONDS,
+      );
+      if (!claim.allowed) throw new HttpError(429, "too_many_attempts");
       const tenant = await findTenantForLogin(app.db, email);
       const valid = await verifyPassword(tenant?.password_hash ?? (await dummyPasswordHash()), password);
-      if (!tenant || !valid) {
-        await recordFailedLogin(app.db, email, request.ip);
-        throw unauthorized("invalid_credentials");
-      }
+      if (!tenant || !valid) throw unauthorized("invalid_credentials");
+      await releaseAttempts(app.db, claim.ids);
       if (!hasPortalAccess(tenant.access_base_end)) throw forbidden("access_ended");
       await clearAccountFailures(app.db, email);
       const session = await signSessionToken(
         app.config.jwtSecret,
         tenant.id,
         remember ? REMEMBER_TOKEN_TTL_SECONDS : TOKEN_TTL_SECONDS,
+        tenant.session_version,
       );
       const profile = await findUser(app.db, tenant.id);
       if (!profile) throw unauthorized("invalid_credentials");
@@ -87,26 +99,34 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["auth"],
         summary: "Mail a one-time reset link; always 202 so addresses cannot be probed",
         body: passwordResetRequest,
-        response: { 202: okResponse, 400: apiError },
+        response: { 202: okResponse, 400: apiError, 429: apiError },
       },
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
-      const tenant = await findTenantForLogin(app.db, email);
-      const recent = await countRecentFailures(app.db, "reset", email);
-      if (tenant && hasPortalAccess(tenant.access_base_end) && recent < RESET_MAILS_PER_WINDOW) {
-        await recordAttempt(app.db, "reset", email);
+      const perIp = await claimAttempts(
+        app.db,
+        [{ scope: "reset-ip", subject: request.ip }],
+        RESET_REQUESTS_PER_IP,
+        LOGIN_WINDOW_SECONDS,
+      );
+      if (!perIp.allowed) throw new HttpError(429, "too_many_requests");
+      // Everything that depends on whether the address exists happens after the answer, so the
+      // answer takes the same time for every address (no enumeration by timing).
+      const to = request.body.email;
+      app.background.run("password-reset mail", async () => {
+        const perAddress = await claimAttempts(
+          app.db,
+          [{ scope: "reset", subject: email }],
+          RESET_MAILS_PER_WINDOW,
+          LOGIN_WINDOW_SECONDS,
+        );
+        if (!perAddress.allowed) return;
+        const tenant = await findTenantForLogin(app.db, email);
+        if (!tenant || !hasPortalAccess(tenant.access_base_end)) return;
         const token = await createResetToken(app.db, tenant.id, RESET_TOKEN_TTL_SECONDS);
-        try {
-          await sendResetMail(app.mailer, app.config, {
-            to: request.body.email,
-            link: resetLink(app.config, token),
-            startedBy: "tenant",
-          });
-        } catch (err) {
-          request.log.error({ err }, "sending the password-reset mail failed");
-        }
-      }
+        await sendResetMail(app.mailer, app.config, { to, link: resetLink(app.config, token), startedBy: "tenant" });
+      });
       return reply.code(202).send({ success: true as const, message: AUTH_MESSAGES.resetRequested });
     },
   );
@@ -173,16 +193,24 @@ export const authenticatedAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
+      const claim = await claimAttempts(
+        app.db,
+        [{ scope: "password", subject: request.auth.tenantId }],
+        LOGIN_MAX_FAILURES,
+        LOGIN_WINDOW_SECONDS,
+      );
+      if (!claim.allowed) throw new HttpError(429, "too_many_attempts");
       const stored = await findPasswordHash(app.db, request.auth.tenantId);
       if (!stored || !(await verifyPassword(stored, currentPassword))) {
         throw new HttpError(400, "wrong_password", undefined, { currentPassword: "Das aktuelle Passwort ist falsch." });
       }
+      await releaseAttempts(app.db, claim.ids);
       if (currentPassword === newPassword) {
         throw badRequest(undefined, { newPassword: "Das neue Passwort muss sich vom aktuellen unterscheiden." });
       }
-      await setPassword(app.db, request.auth.tenantId, await hashPassword(newPassword));
+      const version = await setPassword(app.db, request.auth.tenantId, await hashPassword(newPassword));
       await revokeToken(app.db, request.auth.tenantId, request.auth.jti, new Date(request.auth.exp * 1000));
-      const session = await signSessionToken(app.config.jwtSecret, request.auth.tenantId, TOKEN_TTL_SECONDS);
+      const session = await signSessionToken(app.config.jwtSecret, request.auth.tenantId, TOKEN_TTL_SECONDS, version);
       return {
         success: true as const,
         message: AUTH_MESSAGES.passwordChanged,

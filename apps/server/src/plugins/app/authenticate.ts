@@ -26,8 +26,9 @@ export function requireTenant(scope: FastifyInstance): void {
     const state = await findSessionState(scope.db, claims.sub, claims.jti);
     if (!state) throw unauthorized("token_invalid");
     if (state.revoked) throw unauthorized("token_revoked");
-    // Tokens issued before a password change or reset are no longer valid (iat has second precision).
-    if (claims.iat * 1000 < Date.parse(state.password_changed_at)) {
+    // Tokens issued before a password change or reset are no longer valid: the change raised the
+    // version. (The iat check covers tokens from before versions existed, which all carry 0.)
+    if (claims.ver !== state.session_version || claims.iat * 1000 < Date.parse(state.password_changed_at)) {
       throw unauthorized("token_revoked");
     }
     if (!hasPortalAccess(state.access_base_end)) throw unauthorized("access_ended");

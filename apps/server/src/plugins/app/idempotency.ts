@@ -1,21 +1,24 @@
 import { createHash } from "node:crypto";
 import { LIMITS } from "@mieter-portal/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ControlledTransaction, Selectable } from "kysely";
 import type { Db } from "../../db/connection.js";
+import type { Database } from "../../db/types.js";
 import { badRequest, HttpError } from "../../lib/errors.js";
 import { nowIso } from "../../lib/time.js";
 
 /** Stored answers are kept at least this long (the offline queue keeps changes for 30 days). */
 export const IDEMPOTENCY_RETENTION_DAYS = 35;
-/** A request still "in progress" after this long died with its process; a retry may take it over. */
-const STALE_AFTER_MS = 60_000;
 const MUTATING = new Set(["POST", "PUT", "PATCH"]);
 /** Answers that must not be replayed: the same request may succeed later. */
 const NOT_STORED = new Set([401, 408, 409, 429]);
 
+type IdempotencyRow = Selectable<Database["idempotency_keys"]>;
+
 declare module "fastify" {
   interface FastifyRequest {
-    idempotencyKey?: string;
+    /** The claimed key and the transaction the change and its stored answer commit in. */
+    idempotency?: { key: string; trx: ControlledTransaction<Database> };
   }
 }
 
@@ -57,8 +60,15 @@ async function purgeExpired(db: Db): Promise<void> {
 
 /**
  * Idempotency-Key on POST/PUT/PATCH (DESIGN.md §4.5): the first answer for key + tenant is stored
- * and replayed for the same request; the same key with another request answers 422; a request
- * still running answers 409. State lives in the database so several processes share it.
+ * and replayed for the same request; the same key with another request answers 422.
+ *
+ * Exactly once across crashes: claiming the key, the change and the stored answer commit in one
+ * database transaction. The request's handler works on that transaction (`request.db`), and the
+ * answer is written into it just before the response leaves. A process that dies before the
+ * commit leaves nothing behind — neither a change nor a claimed key — so the client's retry simply
+ * performs the change; one that dies after it has committed both, so the retry replays the answer.
+ * A second request with the same key while the first still runs waits for the first to commit
+ * (PostgreSQL's unique index; SQLite's single connection) and then gets its answer.
  * Must be added inside the authenticated scope (it needs request.auth).
  */
 export function enableIdempotency(scope: FastifyInstance): void {
@@ -74,83 +84,109 @@ export function enableIdempotency(scope: FastifyInstance): void {
     }
     const tenantId = request.auth.tenantId;
     const hash = requestHash(request);
-    const inserted = await db
-      .insertInto("idempotency_keys")
-      .values({
-        tenant_id: tenantId,
-        key,
-        request_hash: hash,
-        state: "in_progress",
-        response_status: null,
-        response_body: null,
-        response_type: null,
-        created_at: nowIso(),
-        completed_at: null,
-      })
-      .onConflict((oc) => oc.columns(["tenant_id", "key"]).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
-      request.idempotencyKey = key;
-      return;
+    const trx = await db.startTransaction().execute();
+    let existing: IdempotencyRow | undefined;
+    try {
+      const inserted = await trx
+        .insertInto("idempotency_keys")
+        .values({
+          tenant_id: tenantId,
+          key,
+          request_hash: hash,
+          state: "in_progress",
+          response_status: null,
+          response_body: null,
+          response_type: null,
+          created_at: nowIso(),
+          completed_at: null,
+        })
+        .onConflict((oc) => oc.columns(["tenant_id", "key"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+        request.idempotency = { key, trx };
+        return;
+      }
+      existing = await trx
+        .selectFrom("idempotency_keys")
+        .selectAll()
+        .where("tenant_id", "=", tenantId)
+        .where("key", "=", key)
+        .executeTakeFirst();
+    } catch (err) {
+      await trx.rollback().execute();
+      throw err;
     }
-    const existing = await db
-      .selectFrom("idempotency_keys")
-      .selectAll()
-      .where("tenant_id", "=", tenantId)
-      .where("key", "=", key)
-      .executeTakeFirst();
-    if (!existing) throw new HttpError(409, "idempotency_in_progress");
-    if (existing.request_hash !== hash) throw new HttpError(422, "idempotency_mismatch");
-    if (existing.state === "done" && existing.response_status != null) {
-      reply.header("idempotent-replayed", "true");
-      reply.code(existing.response_status);
-      if (existing.response_type) reply.type(existing.response_type);
-      return reply.send(existing.response_body ?? "");
-    }
-    // Still in progress: take it over only when its process evidently died.
-    if (Date.now() - Date.parse(existing.created_at) < STALE_AFTER_MS)
+    await trx.rollback().execute();
+    if (existing?.state !== "done" || existing.response_status == null) {
       throw new HttpError(409, "idempotency_in_progress");
-    const taken = await db
-      .updateTable("idempotency_keys")
-      .set({ created_at: nowIso() })
-      .where("tenant_id", "=", tenantId)
-      .where("key", "=", key)
-      .where("created_at", "=", existing.created_at)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) throw new HttpError(409, "idempotency_in_progress");
-    request.idempotencyKey = key;
+    }
+    if (existing.request_hash !== hash) throw new HttpError(422, "idempotency_mismatch");
+    reply.header("idempotent-replayed", "true");
+    reply.code(existing.response_status);
+    if (existing.response_type) reply.type(existing.response_type);
+    return reply.send(existing.response_body ?? "");
   };
 
   const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const key = request.idempotencyKey;
-    if (!key) return payload;
-    request.idempotencyKey = undefined;
-    const where = db
-      .deleteFrom("idempotency_keys")
-      .where("tenant_id", "=", request.auth.tenantId)
-      .where("key", "=", key);
-    if (
-      reply.statusCode >= 500 ||
-      NOT_STORED.has(reply.statusCode) ||
-      (typeof payload !== "string" && payload != null)
-    ) {
-      await where.execute();
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = undefined;
+    const status = reply.statusCode;
+    const storable = status < 500 && !NOT_STORED.has(status) && (typeof payload === "string" || payload == null);
+    const contentType = reply.getHeader("content-type");
+    const answer = {
+      state: "done",
+      response_status: status,
+      response_body: (payload as string | null) ?? "",
+      response_type: typeof contentType === "string" ? contentType : null,
+      completed_at: nowIso(),
+    };
+    if (status >= 400 || !storable) {
+      // A refused or failed change writes nothing: whatever the handler did is undone. A refusal
+      // that will not change on a retry (400, 404, 422…) is still kept to be replayed.
+      await claim.trx.rollback().execute();
+      if (storable) {
+        await db
+          .insertInto("idempotency_keys")
+          .values({
+            tenant_id: request.auth.tenantId,
+            key: claim.key,
+            request_hash: requestHash(request),
+            created_at: nowIso(),
+            ...answer,
+          })
+          .onConflict((oc) => oc.columns(["tenant_id", "key"]).doNothing())
+          .execute();
+      }
       return payload;
     }
-    const contentType = reply.getHeader("content-type");
-    await db
-      .updateTable("idempotency_keys")
-      .set({
-        state: "done",
-        response_status: reply.statusCode,
-        response_body: (payload as string | null) ?? "",
-        response_type: typeof contentType === "string" ? contentType : null,
-        completed_at: nowIso(),
-      })
-      .where("tenant_id", "=", request.auth.tenantId)
-      .where("key", "=", key)
-      .execute();
+    try {
+      await claim.trx
+        .updateTable("idempotency_keys")
+        .set(answer)
+        .where("tenant_id", "=", request.auth.tenantId)
+        .where("key", "=", claim.key)
+        .execute();
+      await claim.trx.commit().execute();
+    } catch (err) {
+      await claim.trx
+        .rollback()
+        .execute()
+        .catch(() => {});
+      throw err;
+    }
     return payload;
+  };
+
+  /** A request that ended without reaching onSend (aborted, timed out) must not keep its transaction open. */
+  const releaseClaim = async (request: FastifyRequest) => {
+    const claim = request.idempotency;
+    if (!claim) return;
+    request.idempotency = undefined;
+    await claim.trx
+      .rollback()
+      .execute()
+      .catch((err) => request.log.warn({ err }, "rollback failed"));
   };
 
   // Only on the routes that change something: reads pay nothing for it.
@@ -159,6 +195,8 @@ export function enableIdempotency(scope: FastifyInstance): void {
     if (!methods.some((method) => MUTATING.has(method)) || route.config?.idempotent === false) return;
     route.preHandler = [claimKey, ...toArray(route.preHandler)];
     route.onSend = [...toArray(route.onSend), storeAnswer];
+    route.onResponse = [...toArray(route.onResponse), releaseClaim];
+    route.onRequestAbort = [...toArray(route.onRequestAbort), releaseClaim];
   });
 
   const timer = setInterval(() => {

@@ -36,7 +36,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: appointmentList, 401: apiError },
       },
     },
-    async (request) => listAppointments(app.db, request.auth.tenantId),
+    async (request) => listAppointments(request.db, request.auth.tenantId),
   );
 
   app.get(
@@ -50,7 +50,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await findAppointment(app.db, request.auth.tenantId, request.params.id);
+      const found = await findAppointment(request.db, request.auth.tenantId, request.params.id);
       if (!found) throw notFound();
       return found;
     },
@@ -70,7 +70,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.date < berlinToday()) {
         throw badRequest(APPOINTMENT_MESSAGES.dateInPast, { date: APPOINTMENT_MESSAGES.dateInPast });
       }
-      const created = await requestAppointment(app.db, actorOf(request), request.body);
+      const created = await requestAppointment(request.db, actorOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -87,7 +87,12 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await changeAppointmentStatus(app.db, actorOf(request), request.params.id, request.body.status);
+      const result = await changeAppointmentStatus(
+        request.db,
+        actorOf(request),
+        request.params.id,
+        request.body.status,
+      );
       if (result.kind === "not_found") throw notFound();
       if (result.kind === "conflict") throw conflict(result.message);
       return result.appointment;

@@ -95,7 +95,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentList, 401: apiError },
       },
     },
-    async (request) => listDocuments(app.db, request.auth.tenantId),
+    async (request) => listDocuments(request.db, request.auth.tenantId),
   );
 
   app.post(
@@ -123,7 +123,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const bytes = await file.toBuffer();
       if (bytes.length === 0) throw badRequest(EMPTY_FILE, { file: EMPTY_FILE });
-      const document = await createDocument(app.db, app.files, {
+      const document = await createDocument(request.db, app.files, {
         tenantId: request.auth.tenantId,
         title: parsed.data.title,
         type: parsed.data.type,
@@ -146,7 +146,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const document = await findDocumentFile(app.db, request.auth.tenantId, request.params.id);
+      const document = await findDocumentFile(request.db, request.auth.tenantId, request.params.id);
       if (!document) throw notFound();
       let file: Awaited<ReturnType<typeof app.files.open>>;
       try {

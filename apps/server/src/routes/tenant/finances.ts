@@ -17,7 +17,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const year = request.query.year ?? Number(berlinToday().slice(0, 4));
-      const finances = await findFinances(app.db, request.auth.tenantId, year);
+      const finances = await findFinances(request.db, request.auth.tenantId, year);
       if (!finances) throw notFound("Es gibt kein Mietverhältnis zu Ihrem Konto.");
       return finances;
     },

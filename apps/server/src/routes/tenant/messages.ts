@@ -38,7 +38,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageList, 400: apiError, 401: apiError },
       },
     },
-    async (request) => listThreads(app.db, request.auth.tenantId, request.query.filter === "unread"),
+    async (request) => listThreads(request.db, request.auth.tenantId, request.query.filter === "unread"),
   );
 
   app.get(
@@ -52,7 +52,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const thread = await findThread(app.db, request.auth.tenantId, request.params.id);
+      const thread = await findThread(request.db, request.auth.tenantId, request.params.id);
       if (!thread) throw notFound();
       return thread;
     },
@@ -69,7 +69,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const thread = await createThread(app.db, actorOf(request), request.body);
+      const thread = await createThread(request.db, actorOf(request), request.body);
       return reply.code(201).send(thread);
     },
   );
@@ -86,7 +86,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const message = await addReply(app.db, actorOf(request), request.params.id, request.body.content);
+      const message = await addReply(request.db, actorOf(request), request.params.id, request.body.content);
       if (!message) throw notFound();
       return reply.code(201).send(message);
     },
@@ -117,7 +117,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const found = await markThreadRead(app.db, request.auth.tenantId, request.params.id);
+        const found = await markThreadRead(request.db, request.auth.tenantId, request.params.id);
         if (!found) throw notFound();
         return { success: true as const, message: MESSAGE_TEXTS.markedRead };
       },

@@ -36,7 +36,7 @@ export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meterReadingList, 401: apiError },
       },
     },
-    async (request) => listMeterReadings(app.db, request.auth.tenantId),
+    async (request) => listMeterReadings(request.db, request.auth.tenantId),
   );
 
   app.post(
@@ -66,7 +66,7 @@ export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
         const upload: PhotoUpload | null | undefined = body.photos?.[field];
         if (upload) photos.push({ meter, file: await checkPhoto(upload, `photos.${field}`, PHOTO_NAMES[meter]) });
       }
-      const created = await createMeterReading(app.db, app.files, request.auth.tenantId, {
+      const created = await createMeterReading(request.db, app.files, request.auth.tenantId, {
         readingDate: body.readingDate,
         water: body.waterReading,
         electricity: body.electricityReading,

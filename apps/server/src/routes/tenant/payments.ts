@@ -12,6 +12,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentPaymentResponse, 401: apiError },
       },
     },
-    async (request) => findCurrentPayment(app.db, request.auth.tenantId),
+    async (request) => findCurrentPayment(request.db, request.auth.tenantId),
   );
 };

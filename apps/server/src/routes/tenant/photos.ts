@@ -17,7 +17,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const photo = await findPhoto(app.db, request.auth.tenantId, request.params.id);
+      const photo = await findPhoto(request.db, request.auth.tenantId, request.params.id);
       if (!photo) throw notFound();
       let file: Awaited<ReturnType<typeof app.files.open>>;
       try {

@@ -14,7 +14,7 @@ export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: repairList, 401: apiError },
       },
     },
-    async (request) => listRepairs(app.db, request.auth.tenantId),
+    async (request) => listRepairs(request.db, request.auth.tenantId),
   );
 
   app.get(
@@ -28,7 +28,7 @@ export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await findRepair(app.db, request.auth.tenantId, request.params.id);
+      const found = await findRepair(request.db, request.auth.tenantId, request.params.id);
       if (!found) throw notFound();
       return found;
     },
@@ -51,7 +51,7 @@ export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const [i, upload] of photos.entries()) {
         checked.push(await checkPhoto(upload, `photos.${i}`, `Reparatur-Foto-${i + 1}`));
       }
-      const created = await createRepair(app.db, app.files, request.auth.tenantId, {
+      const created = await createRepair(request.db, app.files, request.auth.tenantId, {
         type,
         location,
         description,

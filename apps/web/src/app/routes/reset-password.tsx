@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { paths } from "@/config/paths";
@@ -11,10 +11,18 @@ import { useDocumentTitle } from "../use-document-title";
 
 const FORGOT_PATH = "/forgot-password";
 
-/** Public page the reset mail links to: `/reset-password?token=…`. */
+/**
+ * The token of a reset link: in the fragment (`/reset-password#token=…`, never sent to a server,
+ * so no log can hold it), or in the query of links mailed before the fragment was used.
+ */
+export function resetTokenOf(location: { hash: string; search: string }): string {
+  const fromHash = new URLSearchParams(location.hash.replace(/^#/, "")).get("token");
+  return (fromHash ?? new URLSearchParams(location.search).get("token") ?? "").trim();
+}
+
+/** Public page the reset mail links to: `/reset-password#token=…`. */
 export function Component() {
-  const [params] = useSearchParams();
-  const token = params.get("token")?.trim() ?? "";
+  const token = resetTokenOf(useLocation());
   const navigate = useNavigate();
   const { state, signOutLocally } = useAuth();
   const brand = useBrand();
