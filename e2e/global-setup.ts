@@ -84,6 +84,10 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED_DEMO: "true",
+      // The whole suite talks from 127.0.0.1 as a handful of demo tenants, far faster than people
+      // do; the limits themselves are tested in the server tests.
+      RATE_LIMIT_IP_PER_MINUTE: "0",
+      RATE_LIMIT_TENANT_PER_MINUTE: "0",
       WEB_DIST: webDist,
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? "warn",
     },

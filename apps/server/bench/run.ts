@@ -244,6 +244,9 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-bench-secret-bench-secret-1",
     LOG_LEVEL: "silent",
+    // autocannon sends everything from one IP with one token: measure the server, not the limiter.
+    RATE_LIMIT_IP_PER_MINUTE: "0",
+    RATE_LIMIT_TENANT_PER_MINUTE: "0",
     SEED_DEMO: "false",
     WEB_DIST: path.join(dataDir, "no-web"),
   });

@@ -1,20 +1,28 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import swagger from "@fastify/swagger";
-import { API_BASE, LIMITS } from "@mieter-portal/contracts";
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import { API_BASE } from "@mieter-portal/contracts";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config.js";
 import { type DbHandle, openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { createBackgroundTasks } from "./lib/background.js";
 import { localFileStore } from "./lib/file-store.js";
+import { DEFAULT_BODY_LIMIT } from "./lib/limits.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import "./fastify-types.js";
 import { requireApiKey } from "./plugins/app/api-key.js";
 import { requireTenant } from "./plugins/app/authenticate.js";
 import { registerErrorHandling } from "./plugins/app/error-handler.js";
 import { enableIdempotency } from "./plugins/app/idempotency.js";
+import { limitRequestsPerMinute, registerRateLimit, rejectControlCharacters } from "./plugins/app/request-guards.js";
 import { addSecurityHeaders } from "./plugins/external/security-headers.js";
 import { serveWebApp } from "./plugins/external/web-app.js";
 import { authenticatedAuthRoutes, publicAuthRoutes } from "./routes/auth.js";
@@ -28,18 +36,52 @@ export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
 }
 
-/** Body limit of JSON requests: three photos of up to 8 MB each, base64-encoded, plus the form. */
-export const JSON_BODY_LIMIT = Math.ceil((LIMITS.repairMaxPhotos * LIMITS.photoMaxBytes * 4) / 3) + 1024 * 1024;
+/**
+ * Fields that carry secrets, wherever they appear in something logged. Request logs never hold a
+ * query string or a body (see logRequests); this is the second line of defence.
+ */
+const SECRET_PATHS = [
+  "req.headers.authorization",
+  'req.headers["x-api-key"]',
+  "req.headers.cookie",
+  "body",
+  "req.body",
+  "*.password",
+  "*.currentPassword",
+  "*.newPassword",
+  "*.token",
+  "*.authorization",
+];
 
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return {
     level,
-    // Never log credentials, tokens or photo data.
-    redact: {
-      paths: ["req.headers.authorization", 'req.headers["x-api-key"]', "req.headers.cookie", "body", "req.body"],
-      censor: "[entfernt]",
+    redact: { paths: SECRET_PATHS, censor: "[entfernt]" },
+    serializers: {
+      // Should anything log a request, it goes without query string (reset links, tokens).
+      req: (req: { method?: string; url?: string }) => ({ method: req.method, path: pathOf(req.url ?? "") }),
     },
   };
+}
+
+const pathOf = (url: string) => url.split(/[?#]/, 1)[0] ?? "";
+
+/**
+ * One log line per answered request — method, path (never the query), status and time — instead
+ * of Fastify's two (the second repeating the URL with its query string).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      path: pathOf(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) request.log.error({ ...line, err: error }, "request");
+    else request.log.info(line, "request");
+  }
 }
 
 /** The PostgreSQL schema the app works in (undefined on SQLite). */
@@ -50,7 +92,9 @@ export function migrationSchema(config: AppConfig): string | undefined {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
-    bodyLimit: JSON_BODY_LIMIT,
+    // Small by default; the photo routes raise it for themselves (lib/limits.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
@@ -87,6 +131,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook("onClose", () => background.drain());
 
   registerErrorHandling(app);
+  rejectControlCharacters(app);
+  await registerRateLimit(app);
 
   addSecurityHeaders(app);
 
@@ -100,17 +146,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const documented = jsonSchemaTransform(input);
+      // A multipart body is parsed by @fastify/multipart, not validated by a schema: the route
+      // describes it for the API document only.
+      const body = input.route.config?.multipartBody;
+      return body ? { ...documented, schema: { ...documented.schema, body } } : documented;
+    },
   });
 
+  const { ipPerMinute, tenantPerMinute } = config.rateLimit;
   await app.register(
     async (api) => {
+      limitRequestsPerMinute(api, ipPerMinute, (request) => request.ip);
       await api.register(publicRoutes);
       await api.register(async (keyed) => {
         requireApiKey(keyed);
         await keyed.register(publicAuthRoutes);
         await keyed.register(async (tenantScope) => {
           requireTenant(tenantScope);
+          limitRequestsPerMinute(tenantScope, tenantPerMinute, (request) => request.auth.tenantId);
           enableIdempotency(tenantScope);
           await tenantScope.register(authenticatedAuthRoutes);
           await tenantScope.register(tenantRoutes, { prefix: "/tenant" });

@@ -43,6 +43,10 @@ const envSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, { error: "muss mit postgres://, sqlite: oder file: beginnen" })
     .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, { error: "muss ein einfacher Schemaname sein (Buchstaben, Ziffern, _)" })
+    .optional(),
   JWT_SECRET: z.string().min(32, { error: "muss mindestens 32 Zeichen lang sein" }).optional(),
   API_KEYS: z.string().optional(),
   SMTP_URL: z
@@ -56,6 +60,21 @@ const envSchema = z.object({
   BRAND_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanish.default(false),
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce
+    .number({ error: "muss eine Zahl sein" })
+    .int({ error: "muss eine ganze Zahl sein" })
+    .min(0, { error: "darf nicht negativ sein" })
+    .default(600),
+  RATE_LIMIT_TENANT_PER_MINUTE: z.coerce
+    .number({ error: "muss eine Zahl sein" })
+    .int({ error: "muss eine ganze Zahl sein" })
+    .min(0, { error: "darf nicht negativ sein" })
+    .default(300),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number({ error: "muss eine Zahl (Millisekunden) sein" })
+    .int({ error: "muss eine ganze Zahl (Millisekunden) sein" })
+    .min(0, { error: "darf nicht negativ sein" })
+    .default(25_000),
 });
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; schema?: string };
@@ -75,6 +94,10 @@ export interface AppConfig {
   brand: BrandConfig;
   logLevel: string;
   trustProxy: boolean;
+  /** API requests per minute and client IP, and per signed-in tenant (0: no limit). */
+  rateLimit: { ipPerMinute: number; tenantPerMinute: number };
+  /** How long SIGTERM/SIGINT waits for in-flight requests before the process exits anyway. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -130,9 +153,9 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-function databaseFrom(url: string | undefined, dataDir: string): DatabaseConfig {
+function databaseFrom(url: string | undefined, dataDir: string, schema: string | undefined): DatabaseConfig {
   if (!url) return { kind: "sqlite", file: path.join(dataDir, "mieter-portal.sqlite") };
-  if (url.startsWith("postgres")) return { kind: "postgres", url };
+  if (url.startsWith("postgres")) return { kind: "postgres", url, ...(schema ? { schema } : {}) };
   const file = url.replace(/^(sqlite|file):(\/\/)?/, "");
   return { kind: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
 }
@@ -158,7 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: databaseFrom(e.DATABASE_URL, dataDir),
+    database: databaseFrom(e.DATABASE_URL, dataDir, e.DATABASE_SCHEMA),
     jwtSecret: new TextEncoder().encode(secret),
     apiKeys,
     smtpUrl: e.SMTP_URL,
@@ -169,5 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     brand: readBrand(env),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimit: { ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE, tenantPerMinute: e.RATE_LIMIT_TENANT_PER_MINUTE },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

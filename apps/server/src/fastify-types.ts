@@ -31,5 +31,7 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Set false on a mutation that must not be replayed from the idempotency store. */
     idempotent?: boolean;
+    /** JSON Schema of a multipart body, for the OpenAPI document only (multipart is not schema-validated). */
+    multipartBody?: Record<string, unknown>;
   }
 }

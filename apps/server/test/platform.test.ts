@@ -123,7 +123,7 @@ describe("security headers and limits", () => {
       "x-content-type-options": "nosniff",
       "x-dns-prefetch-control": "off",
       "x-download-options": "noopen",
-      "x-frame-options": "SAMEORIGIN",
+      "x-frame-options": "DENY",
       "x-permitted-cross-domain-policies": "none",
       "x-xss-protection": "0",
     };

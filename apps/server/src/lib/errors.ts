@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly fields?: Record<string, string>,
+    /** Headers the answer carries (e.g. Retry-After on 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message ?? ERROR_MESSAGES[code]);
     this.name = "HttpError";

@@ -39,6 +39,7 @@ import {
 const errors = { 400: apiError, 401: apiError, 403: apiError, 429: apiError };
 /** Reset mails per address within the login window; more are silently not sent. */
 const RESET_MAILS_PER_WINDOW = 5;
+const RETRY_AFTER_WINDOW = { "retry-after": String(LOGIN_WINDOW_SECONDS) };
 /** Reset requests per IP within the login window; more answer 429. */
 const RESET_REQUESTS_PER_IP = 20;
 
@@ -73,7 +74,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         LOGIN_MAX_FAILURES,
         LOGIN_WINDOW_SECONDS,
       );
-      if (!claim.allowed) throw new HttpError(429, "too_many_attempts");
+      if (!claim.allowed) throw new HttpError(429, "too_many_attempts", undefined, undefined, RETRY_AFTER_WINDOW);
       const tenant = await findTenantForLogin(app.db, email);
       const valid = await verifyPassword(tenant?.password_hash ?? (await dummyPasswordHash()), password);
       if (!tenant || !valid) throw unauthorized("invalid_credentials");
@@ -110,7 +111,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         RESET_REQUESTS_PER_IP,
         LOGIN_WINDOW_SECONDS,
       );
-      if (!perIp.allowed) throw new HttpError(429, "too_many_requests");
+      if (!perIp.allowed) throw new HttpError(429, "too_many_requests", undefined, undefined, RETRY_AFTER_WINDOW);
       // Everything that depends on whether the address exists happens after the answer, so the
       // answer takes the same time for every address (no enumeration by timing).
       const to = request.body.email;
@@ -199,7 +200,7 @@ export const authenticatedAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         LOGIN_MAX_FAILURES,
         LOGIN_WINDOW_SECONDS,
       );
-      if (!claim.allowed) throw new HttpError(429, "too_many_attempts");
+      if (!claim.allowed) throw new HttpError(429, "too_many_attempts", undefined, undefined, RETRY_AFTER_WINDOW);
       const stored = await findPasswordHash(app.db, request.auth.tenantId);
       if (!stored || !(await verifyPassword(stored, currentPassword))) {
         throw new HttpError(400, "wrong_password", undefined, { currentPassword: "Das aktuelle Passwort ist falsch." });

@@ -17,6 +17,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function requireTenant(scope: FastifyInstance): void {
   scope.decorateRequest("auth", null as never);
+  // A tenant's data never rests in a shared or browser HTTP cache (the app keeps its own caches).
+  scope.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("cache-control", "no-store");
+    return payload;
+  });
   scope.addHook("onRequest", async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized("unauthorized");

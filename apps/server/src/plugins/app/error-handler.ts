@@ -23,6 +23,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     if (error instanceof HttpError) {
       status = error.statusCode;
+      if (error.headers) reply.headers(error.headers);
       body = { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
