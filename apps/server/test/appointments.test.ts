@@ -1,7 +1,9 @@
+import { addDays as addCalendarDays, addMonths } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { berlinToday, berlinToUtc } from "../src/lib/time.js";
-import { decideStatusChange } from "../src/repositories/appointments.js";
+import { berlinToday } from "../src/lib/time.js";
+import { decideStatusChange, requestAppointment } from "../src/repositories/appointments.js";
 import { hoursFromNow, insertAppointment } from "./factories/appointments.js";
+import { nextHoliday, nextPlainSunday, workingDayAhead } from "./factories/dates.js";
 import { addDays } from "./factories/payments.js";
 import {
   api,
@@ -122,24 +124,41 @@ describe("GET /tenant/appointments/{id}", () => {
   });
 });
 
+/** "YYYY-MM-DD HH:mm" of an instant on Berlin's wall clock, worked out apart from the server's code. */
+const berlinWallClock = (instant: string) =>
+  new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Berlin",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(instant));
+
+/** A working day inside the request window (decision 008) for requests that should be accepted. */
+const VALID_DATE = workingDayAhead(10);
+
 describe("POST /tenant/appointments", () => {
-  it("stores a pending request over the Berlin time slot (summer time) and records who asked", async () => {
+  it("stores a pending request over the Berlin time slot and records who asked", async () => {
+    const date = workingDayAhead(14);
     const res = await api(ctx.app, tokenA).post(BASE, {
       type: "inspection",
-      date: "2099-07-15",
+      date,
       timeSlot: "morning",
       notes: "  Bitte vorher klingeln.  ",
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
+    expect(berlinWallClock(body.start_time)).toBe(`${date} 08:00`);
+    expect(berlinWallClock(body.end_time)).toBe(`${date} 12:00`);
     expect(body).toEqual({
       id: expect.any(String),
       type: "inspection",
       title: "Besichtigung",
       status: "pending",
-      start_time: "2099-07-15T06:00:00.000Z",
-      end_time: "2099-07-15T10:00:00.000Z",
-      requested_date: "2099-07-15",
+      start_time: expect.stringMatching(/Z$/),
+      end_time: expect.stringMatching(/Z$/),
+      requested_date: date,
       time_slot: "morning",
       notes: "Bitte vorher klingeln.",
       location: null,
@@ -156,9 +175,18 @@ describe("POST /tenant/appointments", () => {
     expect((await api(ctx.app, tokenA).get(`${BASE}/${body.id}`)).json()).toEqual(body);
   });
 
-  it("converts winter dates with the winter offset", async () => {
-    const res = await api(ctx.app, tokenA).post(BASE, { type: "repair", date: "2099-01-15", timeSlot: "evening" });
-    expect(res.json()).toMatchObject({
+  // The request window (6 months) does not always hold a winter and a summer day, so the offsets
+  // are checked on the repository, which the route hands the checked date to.
+  it("converts summer dates with the summer offset and winter dates with the winter offset", async () => {
+    const actor = { tenantId: a.id, name: "Anna Albers" };
+    const summer = await requestAppointment(ctx.db, actor, {
+      type: "inspection",
+      date: "2099-07-15",
+      timeSlot: "morning",
+    });
+    expect(summer).toMatchObject({ start_time: "2099-07-15T06:00:00.000Z", end_time: "2099-07-15T10:00:00.000Z" });
+    const winter = await requestAppointment(ctx.db, actor, { type: "repair", date: "2099-01-15", timeSlot: "evening" });
+    expect(winter).toMatchObject({
       title: "Reparaturtermin",
       start_time: "2099-01-15T15:00:00.000Z",
       end_time: "2099-01-15T17:00:00.000Z",
@@ -172,27 +200,24 @@ describe("POST /tenant/appointments", () => {
     ["repair", "Reparaturtermin"],
     ["other", "Sonstiger Termin"],
   ])("titles type %s as %s", async (type, title) => {
-    const res = await api(ctx.app, tokenA).post(BASE, { type, date: "2099-03-02", timeSlot: "afternoon" });
+    const res = await api(ctx.app, tokenA).post(BASE, { type, date: VALID_DATE, timeSlot: "afternoon" });
     expect(res.statusCode).toBe(201);
     expect(res.json().title).toBe(title);
   });
 
-  it("accepts today and stores blank or null notes as null", async () => {
-    const today = berlinToday();
-    for (const notes of ["   ", "", null]) {
+  it("accepts the first working day from tomorrow on and stores blank, null or missing notes as null", async () => {
+    const earliest = workingDayAhead(1);
+    for (const notes of ["   ", "", null, undefined]) {
       const res = await api(ctx.app, tokenA).post(BASE, {
         type: "consultation",
-        date: today,
+        date: earliest,
         timeSlot: "afternoon",
         notes,
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({
-        requested_date: today,
-        notes: null,
-        start_time: berlinToUtc(today, 12).toISOString(),
-        end_time: berlinToUtc(today, 16).toISOString(),
-      });
+      expect(res.json()).toMatchObject({ requested_date: earliest, notes: null });
+      expect(berlinWallClock(res.json().start_time)).toBe(`${earliest} 12:00`);
+      expect(berlinWallClock(res.json().end_time)).toBe(`${earliest} 16:00`);
     }
   });
 
@@ -212,21 +237,45 @@ describe("POST /tenant/appointments", () => {
     expect(await appointmentCount(b.id)).toBe(before);
   });
 
+  const holiday = nextHoliday();
+  const [hy, hm, hd] = holiday.date.split("-");
   it.each([
-    ["missing type", { date: "2099-05-05", timeSlot: "morning" }, "type", "Bitte wählen Sie eine gültige Terminart."],
+    ["today", berlinToday(), "Termine können frühestens für morgen angefragt werden."],
+    ["a Sunday", nextPlainSunday(), "Bitte wählen Sie einen Werktag (Montag bis Freitag)."],
+    [
+      `a public holiday in Berlin (${holiday.name})`,
+      holiday.date,
+      `Am ${hd}.${hm}.${hy} ist ein gesetzlicher Feiertag (${holiday.name}). Bitte wählen Sie einen anderen Tag.`,
+    ],
+    [
+      "6 months and 1 day ahead",
+      addCalendarDays(addMonths(berlinToday(), 6), 1),
+      "Termine können höchstens 6 Monate im Voraus angefragt werden.",
+    ],
+    ["the year 2999", "2999-07-15", "Termine können höchstens 6 Monate im Voraus angefragt werden."],
+  ])("answers 400 for %s and writes nothing", async (_case, date, message) => {
+    const before = await appointmentCount(b.id);
+    const res = await api(ctx.app, tokenB).post(BASE, { type: "repair", date, timeSlot: "morning" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "validation_failed", message, fields: { date: message } });
+    expect(await appointmentCount(b.id)).toBe(before);
+  });
+
+  it.each([
+    ["missing type", { date: VALID_DATE, timeSlot: "morning" }, "type", "Bitte wählen Sie eine gültige Terminart."],
     [
       "unknown type",
-      { type: "party", date: "2099-05-05", timeSlot: "morning" },
+      { type: "party", date: VALID_DATE, timeSlot: "morning" },
       "type",
       "Bitte wählen Sie eine gültige Terminart.",
     ],
     [
       "unknown slot",
-      { type: "other", date: "2099-05-05", timeSlot: "night" },
+      { type: "other", date: VALID_DATE, timeSlot: "night" },
       "timeSlot",
       "Bitte wählen Sie ein gültiges Zeitfenster.",
     ],
-    ["missing slot", { type: "other", date: "2099-05-05" }, "timeSlot", "Bitte wählen Sie ein gültiges Zeitfenster."],
+    ["missing slot", { type: "other", date: VALID_DATE }, "timeSlot", "Bitte wählen Sie ein gültiges Zeitfenster."],
     [
       "impossible date",
       { type: "other", date: "2099-02-30", timeSlot: "morning" },
@@ -247,7 +296,7 @@ describe("POST /tenant/appointments", () => {
     ],
     [
       "oversized notes",
-      { type: "other", date: "2099-05-05", timeSlot: "morning", notes: "n".repeat(2001) },
+      { type: "other", date: VALID_DATE, timeSlot: "morning", notes: "n".repeat(2001) },
       "notes",
       "Notizen dürfen höchstens 2000 Zeichen lang sein.",
     ],
@@ -262,7 +311,7 @@ describe("POST /tenant/appointments", () => {
   it("answers 400 for notes of the wrong type and for malformed JSON", async () => {
     const wrongType = await api(ctx.app, tokenB).post(BASE, {
       type: "other",
-      date: "2099-05-05",
+      date: VALID_DATE,
       timeSlot: "morning",
       notes: 5,
     });
@@ -279,7 +328,7 @@ describe("POST /tenant/appointments", () => {
   });
 
   it("replays the same request with the same Idempotency-Key and refuses the key for another body", async () => {
-    const payload = { type: "consultation", date: "2099-09-09", timeSlot: "morning", notes: "Offline angelegt" };
+    const payload = { type: "consultation", date: workingDayAhead(21), timeSlot: "morning", notes: "Offline angelegt" };
     const headers = { "idempotency-key": "appt-offline-42" };
     const before = await appointmentCount(b.id);
     const first = await api(ctx.app, tokenB).post(BASE, payload, headers);
@@ -310,7 +359,7 @@ describe("POST /tenant/appointments", () => {
 
   it("answers 401 without token and writes nothing", async () => {
     const before = await appointmentCount(a.id);
-    const res = await api(ctx.app).post(BASE, { type: "other", date: "2099-05-05", timeSlot: "morning" });
+    const res = await api(ctx.app).post(BASE, { type: "other", date: VALID_DATE, timeSlot: "morning" });
     expect(res.statusCode).toBe(401);
     expect(await appointmentCount(a.id)).toBe(before);
   });

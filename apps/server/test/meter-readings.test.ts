@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { berlinToday } from "../src/lib/time.js";
+import { addMonths, berlinToday } from "../src/lib/time.js";
 import { createMeterReading } from "../src/repositories/meter-readings.js";
 import { fixture, storedFiles } from "./factories/documents.js";
 import { dataUrl, photo } from "./factories/repairs.js";
@@ -33,6 +33,16 @@ function dayFromToday(days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** A reading date inside the window (12 months back up to today, decision 008). */
+const RECENT = dayFromToday(-3);
+/** The oldest reading date still accepted, and the day before it. */
+const OLDEST = addMonths(berlinToday(), -12);
+const TOO_OLD = (() => {
+  const d = new Date(`${OLDEST}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+})();
 
 describe("POST meter-readings", () => {
   it("stores the values exactly, with one photo per meter, and answers 201", async () => {
@@ -97,7 +107,7 @@ describe("POST meter-readings", () => {
   it("accepts a single value and leaves the others empty; the tenant comes from the token, not user_id", async () => {
     const res = await api(ctx.app, tokenB).post(BASE, {
       electricityReading: 100,
-      readingDate: "2024-12-30",
+      readingDate: OLDEST,
       user_id: tenantA.id,
     });
     expect(res.statusCode).toBe(201);
@@ -112,20 +122,21 @@ describe("POST meter-readings", () => {
   });
 
   it.each([
-    ["no value at all", { readingDate: "2025-01-02" }, "waterReading"],
-    ["only nulls", { waterReading: null, electricityReading: null, readingDate: "2025-01-02" }, "waterReading"],
-    ["a negative value", { waterReading: -1, readingDate: "2025-01-02" }, "waterReading"],
-    ["a negative heating value", { heatingReading: -0.001, readingDate: "2025-01-02" }, "heatingReading"],
-    ["a value as text", { electricityReading: "viel", readingDate: "2025-01-02" }, "electricityReading"],
-    ["an implausible value", { electricityReading: 1e12, readingDate: "2025-01-02" }, "electricityReading"],
+    ["no value at all", { readingDate: RECENT }, "waterReading"],
+    ["only nulls", { waterReading: null, electricityReading: null, readingDate: RECENT }, "waterReading"],
+    ["a negative value", { waterReading: -1, readingDate: RECENT }, "waterReading"],
+    ["a negative heating value", { heatingReading: -0.001, readingDate: RECENT }, "heatingReading"],
+    ["a value as text", { electricityReading: "viel", readingDate: RECENT }, "electricityReading"],
+    ["an implausible value", { electricityReading: 1e12, readingDate: RECENT }, "electricityReading"],
     ["no date", { waterReading: 1 }, "readingDate"],
     ["an impossible date", { waterReading: 1, readingDate: "2025-02-30" }, "readingDate"],
     ["a German date", { waterReading: 1, readingDate: "02.01.2025" }, "readingDate"],
     ["a date before 2000", { waterReading: 1, readingDate: "1999-12-31" }, "readingDate"],
+    ["12 months and 1 day ago", { waterReading: 1, readingDate: TOO_OLD }, "readingDate"],
     ["tomorrow (Berlin)", { waterReading: 1, readingDate: dayFromToday(1) }, "readingDate"],
     [
       "a photo that is not an object",
-      { waterReading: 1, readingDate: "2025-01-02", photos: { waterMeterPhoto: "x" } },
+      { waterReading: 1, readingDate: RECENT, photos: { waterMeterPhoto: "x" } },
       "photos.waterMeterPhoto",
     ],
   ])("answers 400 with a German message for %s and writes nothing", async (_label, payload, field) => {
@@ -139,10 +150,21 @@ describe("POST meter-readings", () => {
   });
 
   it("gives German texts for a negative value and a future date", async () => {
-    const negative = await api(ctx.app, tokenA).post(BASE, { waterReading: -5, readingDate: "2025-01-02" });
+    const negative = await api(ctx.app, tokenA).post(BASE, { waterReading: -5, readingDate: RECENT });
     expect(negative.json().fields.waterReading).toBe("Wasserzählerstand darf nicht negativ sein.");
     const future = await api(ctx.app, tokenA).post(BASE, { waterReading: 5, readingDate: dayFromToday(30) });
     expect(future.json().fields.readingDate).toBe("Das Ablesedatum darf nicht in der Zukunft liegen.");
+    const farFuture = await api(ctx.app, tokenA).post(BASE, { waterReading: 5, readingDate: "2999-01-01" });
+    expect(farFuture.json().fields.readingDate).toBe("Das Ablesedatum darf nicht in der Zukunft liegen.");
+    for (const readingDate of [TOO_OLD, "2000-01-01"]) {
+      const old = await api(ctx.app, tokenA).post(BASE, { waterReading: 5, readingDate });
+      expect(old.statusCode).toBe(400);
+      expect(old.json()).toEqual({
+        error: "validation_failed",
+        message: "Das Ablesedatum darf höchstens 12 Monate zurückliegen.",
+        fields: { readingDate: "Das Ablesedatum darf höchstens 12 Monate zurückliegen." },
+      });
+    }
   });
 
   it("refuses a photo whose bytes are not an image before writing anything", async () => {
@@ -150,7 +172,7 @@ describe("POST meter-readings", () => {
     const filesBefore = await storedFiles(ctx.dataDir);
     const res = await api(ctx.app, tokenA).post(BASE, {
       waterReading: 5,
-      readingDate: "2025-01-02",
+      readingDate: RECENT,
       photos: {
         waterMeterPhoto: photo("sample.jpg"),
         heatingMeterPhoto: { dataUrl: dataUrl(fixture("disguised-html.pdf"), "image/png"), filename: "h.png" },
@@ -168,7 +190,7 @@ describe("POST meter-readings", () => {
   it("refuses a photo that is not a data URL, and malformed JSON", async () => {
     const notDataUrl = await api(ctx.app, tokenA).post(BASE, {
       waterReading: 5,
-      readingDate: "2025-01-02",
+      readingDate: RECENT,
       photos: { waterMeterPhoto: { dataUrl: "https://example.com/zaehler.jpg" } },
     });
     expect(notDataUrl.statusCode).toBe(400);
@@ -183,10 +205,8 @@ describe("POST meter-readings", () => {
   });
 
   it("answers 401 without or with a bad token", async () => {
-    expect((await api(ctx.app).post(BASE, { waterReading: 1, readingDate: "2025-01-02" })).statusCode).toBe(401);
-    expect((await api(ctx.app, "x.y.z").post(BASE, { waterReading: 1, readingDate: "2025-01-02" })).statusCode).toBe(
-      401,
-    );
+    expect((await api(ctx.app).post(BASE, { waterReading: 1, readingDate: RECENT })).statusCode).toBe(401);
+    expect((await api(ctx.app, "x.y.z").post(BASE, { waterReading: 1, readingDate: RECENT })).statusCode).toBe(401);
   });
 
   it("removes stored photo files when the database write fails", async () => {
@@ -209,9 +229,9 @@ describe("GET meter-readings", () => {
     const token = await login(ctx.app, tenant);
     const post = (readingDate: string, water: number) =>
       api(ctx.app, token).post(BASE, { waterReading: water, readingDate });
-    const older = await post("2024-12-28", 10);
-    const newestDateFirst = await post("2025-01-02", 11);
-    const sameDayLater = await post("2025-01-02", 12);
+    const older = await post(dayFromToday(-8), 10);
+    const newestDateFirst = await post(RECENT, 11);
+    const sameDayLater = await post(RECENT, 12);
     await ctx.db
       .updateTable("meter_readings")
       .set({ submitted_at: "2025-01-02T08:00:00.000Z" })
@@ -222,7 +242,7 @@ describe("GET meter-readings", () => {
       .set({ submitted_at: "2025-01-02T09:00:00.000Z" })
       .where("id", "=", sameDayLater.json().id)
       .execute();
-    await api(ctx.app, tokenB).post(BASE, { waterReading: 99, readingDate: "2025-01-03" });
+    await api(ctx.app, tokenB).post(BASE, { waterReading: 99, readingDate: dayFromToday(-2) });
 
     const res = await api(ctx.app, token).get(BASE);
     expect(res.statusCode).toBe(200);
@@ -235,7 +255,7 @@ describe("GET meter-readings", () => {
     const token = await login(ctx.app, tenant);
     await api(ctx.app, token).post(BASE, {
       electricityReading: 5,
-      readingDate: "2025-01-01",
+      readingDate: dayFromToday(-4),
       photos: { electricityMeterPhoto: photo("sample.png", { mime: "image/png", filename: "strom.png" }) },
     });
     const [reading] = (await api(ctx.app, token).get(BASE)).json();

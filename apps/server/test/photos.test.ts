@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { berlinToday } from "../src/lib/time.js";
 import { fixture } from "./factories/documents.js";
 import { photo, repairPayload } from "./factories/repairs.js";
 import {
@@ -69,7 +70,7 @@ describe("GET photos/{id}", () => {
   it("serves meter photos too", async () => {
     const reading = await api(ctx.app, tokenA).post("/api/v1/tenant/meter-readings", {
       waterReading: 1,
-      readingDate: "2025-01-01",
+      readingDate: berlinToday(),
       photos: { waterMeterPhoto: photo("sample.jpg") },
     });
     const res = await api(ctx.app, tokenA).get(reading.json().photos[0].url);

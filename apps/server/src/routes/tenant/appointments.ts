@@ -1,7 +1,7 @@
 import {
-  APPOINTMENT_MESSAGES,
   apiError,
   appointment,
+  appointmentDateProblem,
   appointmentList,
   appointmentRequest,
   appointmentStatusUpdate,
@@ -61,15 +61,16 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["appointments"],
-        summary: "Request an appointment on a date and time slot (Europe/Berlin); it starts as pending",
+        summary:
+          "Request an appointment in a time slot on a working day (Monday to Friday, no Berlin holiday) from tomorrow up to 6 months ahead (Europe/Berlin); it starts as pending",
         body: appointmentRequest,
         response: { 201: appointment, ...mutationErrors },
       },
     },
     async (request, reply) => {
-      if (request.body.date < berlinToday()) {
-        throw badRequest(APPOINTMENT_MESSAGES.dateInPast, { date: APPOINTMENT_MESSAGES.dateInPast });
-      }
+      // Working days in Berlin, tomorrow up to 6 months ahead (decision 008); nothing is written otherwise.
+      const dateProblem = appointmentDateProblem(request.body.date, berlinToday());
+      if (dateProblem) throw badRequest(dateProblem, { date: dateProblem });
       const created = await requestAppointment(request.db, actorOf(request), request.body);
       return reply.code(201).send(created);
     },

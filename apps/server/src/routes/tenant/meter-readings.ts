@@ -5,15 +5,13 @@ import {
   meterReadingList,
   meterReadingSubmission,
   type PhotoUpload,
+  readingDateProblem,
 } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.js";
 import { berlinToday } from "../../lib/time.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
 import { createMeterReading, listMeterReadings } from "../../repositories/meter-readings.js";
-
-/** Readings before this date are typos (the portal did not exist); the form defaults to today. */
-const EARLIEST_READING_DATE = "2000-01-01";
 
 const PHOTO_FIELDS: Record<MeterKind, "waterMeterPhoto" | "electricityMeterPhoto" | "heatingMeterPhoto"> = {
   water: "waterMeterPhoto",
@@ -44,21 +42,17 @@ export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["meter-readings"],
-        summary: "Submit meter readings (at least one value) with optional photos as data URLs",
+        summary:
+          "Submit meter readings (at least one value, dated from 12 months ago up to today) with optional photos as data URLs",
         body: meterReadingSubmission,
         response: { 201: meterReading, 400: apiError, 401: apiError, 409: apiError, 413: apiError, 422: apiError },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      if (body.readingDate > berlinToday()) {
-        const message = "Das Ablesedatum darf nicht in der Zukunft liegen.";
-        throw badRequest(message, { readingDate: message });
-      }
-      if (body.readingDate < EARLIEST_READING_DATE) {
-        const message = "Das Ablesedatum darf nicht vor dem 01.01.2000 liegen.";
-        throw badRequest(message, { readingDate: message });
-      }
+      // From 12 months ago up to today in Berlin (decision 008).
+      const dateProblem = readingDateProblem(body.readingDate, berlinToday());
+      if (dateProblem) throw badRequest(dateProblem, { readingDate: dateProblem });
       // Every photo is decoded and checked before anything is stored.
       const photos: { meter: MeterKind; file: CheckedFile }[] = [];
       for (const meter of Object.keys(PHOTO_FIELDS) as MeterKind[]) {
