@@ -1,7 +1,59 @@
-import closeWithGrace from "close-with-grace";
+import diagnostics from "node:diagnostics_channel";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { seedDemoIfEmpty } from "./db/seed/demo.js";
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let every in-flight request finish writing its
+ * whole reply, close the database, exit 0 — bounded by SHUTDOWN_GRACE_MS, after which the
+ * process exits 1 with whatever is still running.
+ *
+ * A repeated signal during the shutdown is logged and otherwise ignored: one stop request often
+ * arrives twice (npm forwards the signal it got, a terminal's Ctrl-C reaches the whole process
+ * group, systemd signals every process of the unit), and treating the second one as "exit now"
+ * cut off replies still being written. The grace period bounds the shutdown; SIGKILL forces it.
+ */
+function handleShutdown(app: FastifyInstance, graceMs: number): void {
+  let closing: Promise<void> | undefined;
+  const shutdown = (reason: { signal?: NodeJS.Signals; err?: unknown }) => {
+    if (closing) {
+      if (reason.err) {
+        app.log.error({ err: reason.err }, "error during shutdown, exiting");
+        process.exit(1);
+      }
+      app.log.info({ signal: reason.signal }, "already shutting down, waiting for in-flight requests");
+      return;
+    }
+    if (reason.err) app.log.error({ err: reason.err }, "shutting down after an error");
+    else app.log.info({ signal: reason.signal, graceMs }, "shutting down");
+    // server.close() closes the connections idle at that moment; one that goes idle later (its
+    // reply was still being written) would be kept alive and hold the exit for the keep-alive
+    // timeout (72 s). So close each connection as soon as its reply is written.
+    diagnostics.subscribe("http.server.response.finish", (message) => {
+      if ((message as { server?: unknown }).server !== app.server) return;
+      setImmediate(() => app.server.closeIdleConnections());
+    });
+    const timer = setTimeout(() => {
+      app.log.error({ graceMs }, "shutdown grace period over, exiting with requests still running");
+      process.exit(1);
+    }, graceMs);
+    closing = app.close().then(
+      () => {
+        clearTimeout(timer);
+        app.log.info("shut down");
+        process.exit(reason.err ? 1 : 0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => shutdown({ signal }));
+  process.on("uncaughtException", (err) => shutdown({ err }));
+  process.on("unhandledRejection", (err) => shutdown({ err }));
+}
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -19,12 +71,7 @@ async function main(): Promise<void> {
     ? await seedDemoIfEmpty(app.db, app.files, { companyName: config.brand.companyName })
     : false;
 
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, "shutting down after an error");
-    else app.log.info({ signal }, "shutting down");
-    await app.close();
-  });
+  handleShutdown(app, config.shutdownGraceMs);
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
