@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  appointmentDateLimits,
   appointmentFormSchema,
   appointmentTypeLabel,
   berlinToday,
@@ -11,8 +12,9 @@ import {
 } from "./appointment-form";
 import { appointmentStatusLabel } from "./texts";
 
-const TODAY = "2025-06-10";
-const valid = { type: "repair", date: "2025-06-12", timeSlot: "afternoon", notes: "  Bitte klingeln  " };
+// A Monday; the request window runs from Tuesday 2026-12-15 to 2027-06-14.
+const TODAY = "2026-12-14";
+const valid = { type: "repair", date: "2026-12-16", timeSlot: "afternoon", notes: "  Bitte klingeln  " };
 
 function errorsOf(values: typeof valid) {
   const result = appointmentFormSchema(TODAY).safeParse(values);
@@ -68,7 +70,7 @@ describe("appointmentFormSchema", () => {
   it("gives the API body with trimmed notes", () => {
     expect(appointmentFormSchema(TODAY).parse(valid)).toEqual({
       type: "repair",
-      date: "2025-06-12",
+      date: "2026-12-16",
       timeSlot: "afternoon",
       notes: "Bitte klingeln",
     });
@@ -78,11 +80,31 @@ describe("appointmentFormSchema", () => {
     expect(appointmentFormSchema(TODAY).parse({ ...valid, notes: "   " }).notes).toBeNull();
   });
 
-  it("accepts today and refuses yesterday", () => {
-    expect(errorsOf({ ...valid, date: TODAY })).toEqual({});
-    expect(errorsOf({ ...valid, date: "2025-06-09" })).toEqual({
-      date: "Das Datum darf nicht in der Vergangenheit liegen.",
-    });
+  it.each([
+    ["tomorrow, a Tuesday", "2026-12-15", undefined],
+    ["the last working day of the window", "2027-06-14", undefined],
+    ["today", TODAY, "Termine können frühestens für morgen angefragt werden."],
+    ["yesterday", "2026-12-13", "Das Datum darf nicht in der Vergangenheit liegen."],
+    ["a Saturday", "2026-12-19", "Bitte wählen Sie einen Werktag (Montag bis Freitag)."],
+    ["a Sunday", "2026-12-20", "Bitte wählen Sie einen Werktag (Montag bis Freitag)."],
+    [
+      "Christmas Day",
+      "2026-12-25",
+      "Am 25.12.2026 ist ein gesetzlicher Feiertag (1. Weihnachtstag). Bitte wählen Sie einen anderen Tag.",
+    ],
+    [
+      "Women's Day in Berlin",
+      "2027-03-08",
+      "Am 08.03.2027 ist ein gesetzlicher Feiertag (Internationaler Frauentag). Bitte wählen Sie einen anderen Tag.",
+    ],
+    ["6 months and 1 day ahead", "2027-06-15", "Termine können höchstens 6 Monate im Voraus angefragt werden."],
+    ["the year 2999", "2999-06-15", "Termine können höchstens 6 Monate im Voraus angefragt werden."],
+  ])("checks the date like the server: %s (%s)", (_case, date, message) => {
+    expect(errorsOf({ ...valid, date })).toEqual(message ? { date: message } : {});
+  });
+
+  it("offers the date input the window from tomorrow to 6 months ahead", () => {
+    expect(appointmentDateLimits(TODAY)).toEqual({ min: "2026-12-15", max: "2027-06-14" });
   });
 
   it("says which required field is missing, one message per field", () => {

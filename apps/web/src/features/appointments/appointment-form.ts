@@ -1,6 +1,8 @@
 import {
   type AppointmentRequest,
   type AppointmentType,
+  appointmentDateProblem,
+  appointmentDateWindow,
   appointmentType,
   LIMITS,
   TIME_SLOT_HOURS,
@@ -63,7 +65,19 @@ export function missingRequiredFields(values: AppointmentFormValues): RequiredAp
   return REQUIRED_FIELDS.filter((field) => values[field].trim() === "");
 }
 
-/** Validates the form against today's Berlin date and gives the API's request body. */
+/**
+ * The days the date input offers (min/max): tomorrow up to 6 months ahead. Weekends and holidays
+ * in between cannot be greyed out in a native date input; the shared rule explains them instead.
+ */
+export function appointmentDateLimits(today: string): { min: string; max: string } {
+  const window = appointmentDateWindow(today);
+  return { min: window.first, max: window.last };
+}
+
+/**
+ * Validates the form against today's Berlin date and gives the API's request body. The date
+ * follows the server's rule (packages/contracts, decision 008) with the server's German messages.
+ */
 export function appointmentFormSchema(today: string) {
   const t = appointmentTexts.form;
   return z
@@ -73,7 +87,10 @@ export function appointmentFormSchema(today: string) {
         .string()
         .min(1, { error: t.requiredDate, abort: true })
         .refine(isCalendarDate, { error: t.invalidDate, abort: true })
-        .refine((v) => v >= today, { error: t.dateInPast }),
+        .superRefine((v, ctx) => {
+          const problem = appointmentDateProblem(v, today);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        }),
       timeSlot: z.string().refine((v) => timeSlot.safeParse(v).success, { error: t.requiredTimeSlot }),
       notes: z
         .string()

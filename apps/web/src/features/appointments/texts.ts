@@ -1,5 +1,4 @@
 import type { AppointmentType, TimeSlot } from "@mieter-portal/contracts";
-import { APPOINTMENT_MESSAGES } from "@mieter-portal/contracts";
 import type { BadgeTone } from "@/components/ui/badge";
 
 export const appointmentTexts = {
@@ -28,7 +27,6 @@ export const appointmentTexts = {
     requiredDate: "Bitte wählen Sie ein Datum.",
     requiredTimeSlot: "Bitte wählen Sie ein Zeitfenster.",
     invalidDate: "Bitte geben Sie ein gültiges Datum an.",
-    dateInPast: APPOINTMENT_MESSAGES.dateInPast,
     notesTooLong: (max: number) => `Anmerkungen dürfen höchstens ${max} Zeichen lang sein.`,
     missingTitle: "Fehlende Angaben",
     missingDescription: "Bitte füllen Sie alle Pflichtfelder aus.",

@@ -1,6 +1,12 @@
 import { meterReadingSubmission } from "@mieter-portal/contracts";
 import { describe, expect, it } from "vitest";
-import { buildSubmission, emptyMeterForm, validateMeterValue, validateReadingDate } from "./meter-form";
+import {
+  buildSubmission,
+  emptyMeterForm,
+  readingDateLimits,
+  validateMeterValue,
+  validateReadingDate,
+} from "./meter-form";
 
 const photo = { id: "p1", dataUrl: "data:image/jpeg;base64,/9j/AA==", format: "jpeg", filename: "wasser.jpg" };
 
@@ -46,14 +52,23 @@ describe("field checks", () => {
     expect(validateMeterValue("zwölf")).toBe("Bitte geben Sie eine Zahl ein, z. B. 1234,567.");
   });
 
-  it("accepts today and the past, not the future or before 2000", () => {
+  it("accepts today back to 12 months ago, not the future or older dates", () => {
     expect(validateReadingDate("2026-01-02", "2026-01-02")).toBe(true);
     expect(validateReadingDate("2025-12-30", "2026-01-02")).toBe(true);
+    expect(validateReadingDate("2025-01-02", "2026-01-02")).toBe(true);
     expect(validateReadingDate("2026-01-03", "2026-01-02")).toBe("Das Ablesedatum darf nicht in der Zukunft liegen.");
+    expect(validateReadingDate("2025-01-01", "2026-01-02")).toBe(
+      "Das Ablesedatum darf höchstens 12 Monate zurückliegen.",
+    );
     expect(validateReadingDate("1999-12-31", "2026-01-02")).toBe(
-      "Das Ablesedatum darf nicht vor dem 01.01.2000 liegen.",
+      "Das Ablesedatum darf höchstens 12 Monate zurückliegen.",
     );
     expect(validateReadingDate("", "2026-01-02")).toBe("Bitte geben Sie das Ablesedatum an.");
     expect(validateReadingDate("02.01.2026", "2026-01-02")).toBe("Bitte geben Sie ein gültiges Datum an.");
+    expect(validateReadingDate("2025-02-30", "2026-01-02")).toBe("Bitte geben Sie ein gültiges Datum an.");
+  });
+
+  it("offers the date input 12 months back up to today", () => {
+    expect(readingDateLimits("2026-01-02")).toEqual({ min: "2025-01-02", max: "2026-01-02" });
   });
 });

@@ -1,11 +1,20 @@
-import type { MeterKind, MeterReadingSubmission } from "@mieter-portal/contracts";
+import {
+  isCalendarDate,
+  type MeterKind,
+  type MeterReadingSubmission,
+  readingDateProblem,
+  readingDateWindow,
+} from "@mieter-portal/contracts";
 import { type PickedPhoto, toPhotoUpload } from "@/components/photo-picker/photo-picker";
 import { parseGermanDecimal } from "./german-number";
 import { meterTexts } from "./texts";
 
 export const METER_KINDS: MeterKind[] = ["water", "electricity", "heating"];
-/** The server refuses earlier dates: the portal did not exist then. */
-export const EARLIEST_READING_DATE = "2000-01-01";
+/** The days the date input offers (min/max): 12 months back up to today, like the server (decision 008). */
+export function readingDateLimits(today: string): { min: string; max: string } {
+  const window = readingDateWindow(today);
+  return { min: window.first, max: window.last };
+}
 
 const VALUE_FIELDS = {
   water: "waterReading",
@@ -38,14 +47,11 @@ export function validateMeterValue(text: string): true | string {
   return parsed.ok ? true : parsed.error;
 }
 
+/** true, or the German message why the reading date cannot be sent (the server's messages for the window). */
 export function validateReadingDate(date: string, today: string): true | string {
   if (!date) return meterTexts.errors.dateMissing;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
-    return meterTexts.errors.dateInvalid;
-  }
-  if (date > today) return meterTexts.errors.dateInFuture;
-  if (date < EARLIEST_READING_DATE) return meterTexts.errors.dateTooEarly;
-  return true;
+  if (!isCalendarDate(date)) return meterTexts.errors.dateInvalid;
+  return readingDateProblem(date, today) ?? true;
 }
 
 /** The value a field holds, or null when it is empty or not (yet) a number. */

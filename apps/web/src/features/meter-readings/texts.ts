@@ -23,8 +23,6 @@ export const meterTexts = {
     atLeastOne: "Bitte geben Sie mindestens einen Zählerstand an.",
     dateMissing: "Bitte geben Sie das Ablesedatum an.",
     dateInvalid: "Bitte geben Sie ein gültiges Datum an.",
-    dateInFuture: "Das Ablesedatum darf nicht in der Zukunft liegen.",
-    dateTooEarly: "Das Ablesedatum darf nicht vor dem 01.01.2000 liegen.",
   },
   hints: {
     title: "Bitte prüfen Sie den Wert",

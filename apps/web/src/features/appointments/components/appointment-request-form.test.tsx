@@ -1,3 +1,4 @@
+import { addMonths, appointmentDateProblem, dayOfWeek, publicHolidayOn } from "@mieter-portal/contracts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -24,6 +25,26 @@ function inDays(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The first day at least `days` days ahead that the request form accepts, whatever weekday it is today. */
+function workingDay(days: number): string {
+  let offset = days;
+  while (appointmentDateProblem(inDays(offset), berlinToday())) offset++;
+  return inDays(offset);
+}
+
+/** The next Sunday that is no public holiday (a holiday would be named instead). */
+function plainSunday(): string {
+  let offset = 1;
+  while (dayOfWeek(inDays(offset)) !== 0 || publicHolidayOn(inDays(offset), "BE")) offset++;
+  return inDays(offset);
+}
+
+async function fillAllBut(date: string) {
+  await userEvent.selectOptions(screen.getByLabelText("Art des Termins"), "consultation");
+  fireEvent.change(screen.getByLabelText("Datum"), { target: { value: date } });
+  await userEvent.click(screen.getByRole("radio", { name: /^Vormittag/ }));
+}
+
 beforeEach(() => {
   // Toasts live in a module-level store; start each test without the previous test's toast.
   dismissToast();
@@ -47,7 +68,9 @@ describe("AppointmentRequestForm", () => {
       "Reparatur",
       "Sonstiges",
     ]);
-    expect(screen.getByLabelText("Datum")).toHaveAttribute("min", berlinToday());
+    // From tomorrow up to 6 months ahead (Berlin).
+    expect(screen.getByLabelText("Datum")).toHaveAttribute("min", inDays(1));
+    expect(screen.getByLabelText("Datum")).toHaveAttribute("max", addMonths(berlinToday(), 6));
   });
 
   it("sends nothing and says 'Fehlende Angaben' when required fields are empty", async () => {
@@ -67,9 +90,7 @@ describe("AppointmentRequestForm", () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);
     renderForm();
-    await userEvent.selectOptions(screen.getByLabelText("Art des Termins"), "consultation");
-    fireEvent.change(screen.getByLabelText("Datum"), { target: { value: inDays(-1) } });
-    await userEvent.click(screen.getByRole("radio", { name: /^Vormittag/ }));
+    await fillAllBut(inDays(-1));
     await userEvent.click(screen.getByRole("button", { name: "Termin anfragen" }));
     expect(await screen.findByText("Das Datum darf nicht in der Vergangenheit liegen.")).toBeInTheDocument();
     expect(screen.getByLabelText("Datum")).toHaveAttribute("aria-describedby", expect.stringContaining("-error"));
@@ -77,8 +98,25 @@ describe("AppointmentRequestForm", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ["a Sunday", plainSunday, "Bitte wählen Sie einen Werktag (Montag bis Freitag)."],
+    ["today", () => inDays(0), "Termine können frühestens für morgen angefragt werden."],
+    ["more than 6 months ahead", () => inDays(200), "Termine können höchstens 6 Monate im Voraus angefragt werden."],
+  ])("says why %s cannot be asked for under the date field and sends nothing", async (_case, date, message) => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    renderForm();
+    await fillAllBut(date());
+    await userEvent.click(screen.getByRole("button", { name: "Termin anfragen" }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText("Datum")).toHaveAccessibleDescription(message);
+    expect(screen.getByLabelText("Datum")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByText("Fehlende Angaben")).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("posts type, date, timeSlot and notes, says 'Termin angefragt' and clears the form", async () => {
-    const date = inDays(3);
+    const date = workingDay(3);
     const fetchMock = vi.fn(async () => Response.json({}, { status: 201 }));
     vi.stubGlobal("fetch", fetchMock);
     const onSubmitted = vi.fn();
@@ -114,12 +152,28 @@ describe("AppointmentRequestForm", () => {
     );
     renderForm();
     await userEvent.selectOptions(screen.getByLabelText("Art des Termins"), "other");
-    fireEvent.change(screen.getByLabelText("Datum"), { target: { value: inDays(1) } });
+    fireEvent.change(screen.getByLabelText("Datum"), { target: { value: workingDay(1) } });
     await userEvent.click(screen.getByRole("radio", { name: /^Nachmittag/ }));
     await userEvent.click(screen.getByRole("button", { name: "Termin anfragen" }));
     expect(await screen.findByText(/^Ihre Terminanfrage konnte nicht übermittelt werden/)).toBeInTheDocument();
     // The tenant's input stays for another try.
     expect(screen.getByLabelText("Art des Termins")).toHaveValue("other");
+  });
+
+  it("shows the server's reason under the date field when it refuses the date", async () => {
+    const message = "Termine können frühestens für morgen angefragt werden.";
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        Response.json({ error: "validation_failed", message, fields: { date: message } }, { status: 400 }),
+      ),
+    );
+    renderForm();
+    await fillAllBut(workingDay(1));
+    await userEvent.click(screen.getByRole("button", { name: "Termin anfragen" }));
+    await waitFor(() => expect(screen.getByLabelText("Datum")).toHaveAccessibleDescription(message));
+    expect(screen.getByLabelText("Datum")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByText("Fehlende Angaben")).not.toBeInTheDocument();
   });
 
   it("is filled from the appointment being moved and focuses the date", async () => {

@@ -10,12 +10,14 @@ import { Input, Label } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { ApiRequestError } from "@/lib/api-client";
 import { useNetworkState } from "@/lib/network";
 import { cn } from "@/lib/utils";
 import { requestAppointmentVariables, useRequestAppointment } from "../api/request-appointment";
 import {
   APPOINTMENT_TYPES,
   type AppointmentFormValues,
+  appointmentDateLimits,
   appointmentFormSchema,
   appointmentTypeLabel,
   berlinToday,
@@ -33,7 +35,13 @@ export interface AppointmentPrefill {
   values: AppointmentFormValues;
 }
 
-/** 'Termin vereinbaren': type, date (not in the past), time slot with its hours, optional notes. */
+/** Fields of the API's error body that the form shows under its own fields. */
+const SERVER_FIELDS = ["type", "date", "timeSlot", "notes"] as const satisfies (keyof AppointmentFormValues)[];
+
+/**
+ * 'Termin vereinbaren': type, date (a working day from tomorrow up to 6 months ahead), time slot
+ * with its hours, optional notes.
+ */
 export function AppointmentRequestForm({
   prefill,
   onStopPrefill,
@@ -78,6 +86,14 @@ export function AppointmentRequestForm({
       onSuccess: () => {
         reset(EMPTY_APPOINTMENT_FORM);
         onSubmitted?.();
+      },
+      // The server's reason (e.g. the day became today overnight) goes under the field it names.
+      onError: (error) => {
+        if (!(error instanceof ApiRequestError) || !error.fields) return;
+        for (const field of SERVER_FIELDS) {
+          const message = error.fields[field];
+          if (message) form.setError(field, { message }, { shouldFocus: true });
+        }
       },
     });
   };
@@ -148,7 +164,7 @@ export function AppointmentRequestForm({
           <Input
             id={ids.date}
             type="date"
-            min={berlinToday()}
+            {...appointmentDateLimits(berlinToday())}
             aria-required="true"
             aria-invalid={errors.date ? true : undefined}
             aria-describedby={describedBy("date", errors.date?.message)}

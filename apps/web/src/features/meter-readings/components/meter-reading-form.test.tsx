@@ -1,6 +1,6 @@
-import type { MeterReading } from "@mieter-portal/contracts";
+import { addDays, addMonths, type MeterReading } from "@mieter-portal/contracts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
@@ -55,6 +55,24 @@ describe("MeterReadingForm", () => {
     for (const name of ["Foto Wasserzähler", "Foto Stromzähler", "Foto Heizungszähler"]) {
       expect(screen.getByRole("group", { name })).toBeInTheDocument();
     }
+  });
+
+  it("offers reading dates from 12 months back up to today and explains a date outside them", async () => {
+    const fetchMock = renderForm();
+    const date = screen.getByLabelText("Ablesedatum");
+    expect(date).toHaveAttribute("min", addMonths(berlinToday(), -12));
+    expect(date).toHaveAttribute("max", berlinToday());
+    await userEvent.type(screen.getByLabelText("Wasser (m³)"), "400");
+    for (const [value, message] of [
+      [addDays(addMonths(berlinToday(), -12), -1), "Das Ablesedatum darf höchstens 12 Monate zurückliegen."],
+      [addDays(berlinToday(), 1), "Das Ablesedatum darf nicht in der Zukunft liegen."],
+    ] as const) {
+      fireEvent.change(date, { target: { value } });
+      await userEvent.click(screen.getByRole("button", { name: "Zählerstände senden" }));
+      await waitFor(() => expect(date).toHaveAccessibleDescription(message));
+      expect(date).toHaveAttribute("aria-invalid", "true");
+    }
+    expect(posts(fetchMock)).toHaveLength(0);
   });
 
   it("asks for at least one value and sends nothing", async () => {

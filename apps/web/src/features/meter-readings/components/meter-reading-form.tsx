@@ -12,11 +12,11 @@ import { useNetworkState } from "@/lib/network";
 import { submitMeterReadingsVariables, useSubmitMeterReadings } from "../api/submit-meter-readings";
 import {
   buildSubmission,
-  EARLIEST_READING_DATE,
   emptyMeterForm,
   METER_KINDS,
   type MeterFormValues,
   meterValue,
+  readingDateLimits,
   validateMeterValue,
   validateReadingDate,
 } from "../meter-form";
@@ -147,8 +147,7 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
             <Input
               id={`${id}-date`}
               type="date"
-              min={EARLIEST_READING_DATE}
-              max={today}
+              {...readingDateLimits(today)}
               aria-invalid={errors.readingDate ? true : undefined}
               aria-describedby={errors.readingDate ? `${id}-date-error` : undefined}
               {...form.register("readingDate", { validate: (value) => validateReadingDate(value, berlinToday()) })}
