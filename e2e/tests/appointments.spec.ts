@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { appointmentDay, berlinDate, plainSunday } from "../berlin-dates";
 import { longDate, time } from "../berlin-format";
 import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, test, toasts } from "../fixtures";
 
@@ -15,18 +16,12 @@ interface Appointment {
   notes: string | null;
 }
 
-/** A Berlin calendar date some weeks ahead, so the test rows stay behind the seed's next appointments. */
-function futureDate(minDays = 30): string {
-  const days = minDays + Math.floor(Math.random() * 200);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
-function berlinDate(offsetDays: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
+/**
+ * A working day some weeks ahead (inside the server's 6 months), so the test rows stay behind the
+ * seed's next appointments.
+ */
+function futureDate(): string {
+  return appointmentDay(30, 130);
 }
 
 const list = (request: APIRequestContext, token: string) =>
@@ -124,6 +119,31 @@ test("the form refuses missing fields with 'Fehlende Angaben' and past dates, se
   await form(page).getByRole("button", { name: "Termin anfragen" }).click();
   await expect(form(page).getByText("Das Datum darf nicht in der Vergangenheit liegen.")).toBeVisible();
   await expect(form(page).getByLabel("Datum")).toHaveAttribute("aria-invalid", "true");
+
+  expect(posted).toBe(0);
+  expect((await list(request, token)).length).toBe(before);
+});
+
+test("a Sunday is refused with the German reason under the date field, sending nothing", async ({ page, request }) => {
+  const token = await apiLogin(request);
+  const before = (await list(request, token)).length;
+  await openAppointments(page);
+  let posted = 0;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/api/v1/tenant/appointments")) posted++;
+  });
+
+  // The date input offers tomorrow up to 6 months ahead.
+  await expect(form(page).getByLabel("Datum")).toHaveAttribute("min", berlinDate(1));
+  await form(page).getByLabel("Art des Termins").selectOption({ label: "Besichtigung" });
+  await form(page).getByLabel("Datum").fill(plainSunday());
+  await form(page).getByRole("radio", { name: "Nachmittag (12-16 Uhr)" }).check();
+  await form(page).getByRole("button", { name: "Termin anfragen" }).click();
+  const message = "Bitte wählen Sie einen Werktag (Montag bis Freitag).";
+  await expect(form(page).getByText(message)).toBeVisible();
+  await expect(form(page).getByLabel("Datum")).toHaveAttribute("aria-invalid", "true");
+  await expect(form(page).getByLabel("Datum")).toHaveAccessibleDescription(message);
+  await expect(toasts(page).getByText("Fehlende Angaben")).toHaveCount(0);
 
   expect(posted).toBe(0);
   expect((await list(request, token)).length).toBe(before);

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, Request } from "@playwright/test";
+import { appointmentDay } from "../berlin-dates";
 import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, NEIGHBOUR, test, toasts } from "../fixtures";
 import { createPng } from "../sample-files";
 
@@ -75,11 +76,6 @@ function jpegSize(bytes: Buffer): { width: number; height: number } {
     i += 2 + length;
   }
   throw new Error("JPEG ohne Größenangabe");
-}
-
-function berlinDatePlus(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(date);
 }
 
 function isRepairPost(request: Request): boolean {
@@ -331,7 +327,7 @@ test("offline confirm, then 'Verschieben' (cancel) of one appointment: sent in t
   const token = await apiLogin(request, NEIGHBOUR);
   const created = await request.post("/api/v1/tenant/appointments", {
     headers: apiHeaders(token),
-    data: { type: "consultation", date: berlinDatePlus(9), timeSlot: "morning", notes: `Offline-Test ${tag()}` },
+    data: { type: "consultation", date: appointmentDay(9), timeSlot: "morning", notes: `Offline-Test ${tag()}` },
   });
   expect(created.status(), await created.text()).toBe(201);
   const appointment = (await created.json()) as Appointment;
