@@ -2,11 +2,14 @@ import SQLite from "better-sqlite3";
 import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/types.js";
+import { encodeCursor } from "../src/lib/pagination.js";
 import { listAppointments } from "../src/repositories/appointments.js";
 import { findSessionState, findUser } from "../src/repositories/auth.js";
 import { listDocuments } from "../src/repositories/documents.js";
 import { listThreads } from "../src/repositories/messages.js";
+import { listMeterReadings } from "../src/repositories/meter-readings.js";
 import { findCurrentPayment } from "../src/repositories/payments.js";
+import { listRepairs } from "../src/repositories/repairs.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 // The per-request queries must be answered from indexes, in index order: a plan that scans a
@@ -47,15 +50,37 @@ async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
   );
 }
 
+const first = { limit: 50 };
+const after = (list: string, keys: number) => ({
+  limit: 50,
+  cursor: encodeCursor(list, [...Array.from({ length: keys - 1 }, () => "2026-01-01T00:00:00.000Z"), "id"]),
+});
+
 describe.skipIf(onPostgres)("query plans of the per-request reads (SQLite)", () => {
   const reads: [string, () => Promise<unknown>][] = [
     ["session check", () => findSessionState(db, "t", "j")],
     ["user", () => findUser(db, "t")],
     ["payments/current", () => findCurrentPayment(db, "t")],
-    ["messages", () => listThreads(db, "t", false)],
-    ["unread messages", () => listThreads(db, "t", true)],
-    ["appointments", () => listAppointments(db, "t")],
-    ["documents", () => listDocuments(db, "t")],
+    ["messages", () => listThreads(db, "t", false, first)],
+    ["unread messages", () => listThreads(db, "t", true, first)],
+    ["appointments", () => listAppointments(db, "t", first)],
+    ["upcoming appointments", () => listAppointments(db, "t", { limit: 2, upcoming: true })],
+    ["documents", () => listDocuments(db, "t", first)],
+    ["meter readings", () => listMeterReadings(db, "t", first)],
+    ["repairs", () => listRepairs(db, "t", first)],
+  ];
+  // The next pages start behind the cursor's position in the same index (keyset pagination).
+  const later: [string, () => Promise<unknown>][] = [
+    ["messages, next page", () => listThreads(db, "t", false, after("messages", 2))],
+    ["unread messages, next page", () => listThreads(db, "t", true, after("messages", 2))],
+    ["appointments, next page", () => listAppointments(db, "t", after("appointments", 2))],
+    [
+      "upcoming appointments, next page",
+      () => listAppointments(db, "t", { ...after("appointments", 2), upcoming: true }),
+    ],
+    ["documents, next page", () => listDocuments(db, "t", after("documents", 2))],
+    ["meter readings, next page", () => listMeterReadings(db, "t", after("meter-readings", 3))],
+    ["repairs, next page", () => listRepairs(db, "t", after("repairs", 2))],
   ];
 
   it.each(reads)("%s searches indexes and scans no table", async (_name, run) => {
@@ -69,10 +94,31 @@ describe.skipIf(onPostgres)("query plans of the per-request reads (SQLite)", () 
     for (const plan of await plansOf(run)) expect(plan).not.toContain("TEMP B-TREE");
   });
 
+  it.each(later)("%s seeks to the cursor in the list's index and sorts nothing", async (_name, run) => {
+    const [list] = await plansOf(run);
+    // A range of the index after the tenant: the row value (sort key, id) beyond the cursor, or
+    // for upcoming appointments the start after now (then the row value filters the few rows between).
+    expect(list).toMatch(/SEARCH \w+( AS \w+)? USING (COVERING )?INDEX \w+ \(tenant_id=\? AND (\(|start_time>)/);
+    expect(list).not.toMatch(/\bSCAN\b/);
+    expect(list).not.toContain("TEMP B-TREE");
+  });
+
+  it("writes the page size into the SQL as a literal, one row more than the page", async () => {
+    for (const [limit, literal] of [
+      [50, "limit 51"],
+      [2, "limit 3"],
+    ] as const) {
+      logged.length = 0;
+      await listDocuments(db, "t", { limit });
+      expect(logged[0]?.sql).toContain(literal);
+      expect(logged[0]?.parameters).toEqual(["t"]);
+    }
+  });
+
   it("counts unread messages and finds the current payment from the partial indexes", async () => {
-    const [messages] = await plansOf(() => listThreads(db, "t", false));
+    const [messages] = await plansOf(() => listThreads(db, "t", false, first));
     expect(messages).toContain("messages_unread_idx");
-    const [unread] = await plansOf(() => listThreads(db, "t", true));
+    const [unread] = await plansOf(() => listThreads(db, "t", true, first));
     expect(unread?.match(/messages_unread_idx/g)).toHaveLength(2);
     const [payment] = await plansOf(() => findCurrentPayment(db, "t"));
     expect(payment).toContain("payments_unpaid_idx");

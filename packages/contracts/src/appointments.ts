@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, LIMITS } from "./common.js";
+import { pageQuery } from "./pagination.js";
 
 export const appointmentType = z.enum(["consultation", "inspection", "repair", "other"], {
   error: "Bitte wählen Sie eine gültige Terminart.",
@@ -37,6 +38,15 @@ export const appointment = z.object({
 });
 export type Appointment = z.infer<typeof appointment>;
 export const appointmentList = z.array(appointment);
+
+/** upcoming=true keeps the appointments that start after now (the dashboard's and notifications' view). */
+export const appointmentsQuery = pageQuery.extend({
+  upcoming: z
+    .enum(["true", "false"], { error: "upcoming muss 'true' oder 'false' sein." })
+    .default("false")
+    .describe("true: only appointments starting in the future"),
+});
+export type AppointmentsQuery = z.infer<typeof appointmentsQuery>;
 
 export const appointmentRequest = z.object({
   type: appointmentType,

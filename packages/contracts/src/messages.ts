@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { LIMITS, requiredText } from "./common.js";
+import { pageQuery } from "./pagination.js";
 
 export const messageDirection = z.enum(["inbound", "outbound"]);
 /** inbound = management → tenant, outbound = tenant → management. */
 export type MessageDirection = z.infer<typeof messageDirection>;
 
-export const messagesQuery = z.object({
+export const messagesQuery = pageQuery.extend({
   filter: z.enum(["all", "unread"], { error: "Filter muss 'all' oder 'unread' sein." }).default("all"),
 });
 export type MessagesQuery = z.infer<typeof messagesQuery>;

@@ -3,12 +3,14 @@ import type { Db } from "./connection.js";
 import * as m0001 from "./migrations/0001_initial.js";
 import * as m0002 from "./migrations/0002_list_indexes.js";
 import * as m0003 from "./migrations/0003_hardening.js";
+import * as m0004 from "./migrations/0004_list_pagination.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_list_indexes": m0002,
   "0003_hardening": m0003,
+  "0004_list_pagination": m0004,
 };
 
 class StaticProvider implements MigrationProvider {

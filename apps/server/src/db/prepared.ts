@@ -78,3 +78,29 @@ export function prepareQuery<P extends string, O>(
     },
   };
 }
+
+/** A bound on the templates one query keeps; the API asks for at most PAGE_SIZE_MAX + 1 rows. */
+const MAX_PREPARED_LIMIT = 1000;
+
+/**
+ * `prepareQuery` for a list read page by page. The LIMIT is a literal like every constant the
+ * planner must see, so each page size gets its own template, compiled on first use; clients ask for
+ * a handful of sizes (the API caps them, see PAGE_SIZE_MAX in the contracts).
+ */
+export function prepareQueryByLimit<P extends string, O>(
+  names: readonly P[],
+  build: (db: Kysely<Database>, params: Placeholders<P>, limit: number) => Compilable<O>,
+): (limit: number) => PreparedQuery<P, O> {
+  const byLimit = new Map<number, PreparedQuery<P, O>>();
+  return (limit) => {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PREPARED_LIMIT) {
+      throw new Error(`prepareQueryByLimit: unsupported limit ${limit}`);
+    }
+    let query = byLimit.get(limit);
+    if (!query) {
+      query = prepareQuery(names, (db, params) => build(db, params, limit));
+      byLimit.set(limit, query);
+    }
+    return query;
+  };
+}

@@ -10,9 +10,11 @@ import {
   TIME_SLOT_HOURS,
   type TimeSlot,
 } from "@mieter-portal/contracts";
+import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
-import { prepareQuery } from "../db/prepared.js";
+import { prepareQueryByLimit } from "../db/prepared.js";
 import type { AppointmentRow } from "../db/types.js";
+import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
 import { berlinToUtc, nowIso } from "../lib/time.js";
 
 /** The tenant acting on their own appointments (DESIGN.md §4.12). */
@@ -37,19 +39,72 @@ function toAppointment(row: AppointmentRow): Appointment {
   };
 }
 
-const appointmentsQuery = prepareQuery(["tenantId"], (db, p) =>
-  db
-    .selectFrom("appointments")
-    .selectAll()
-    .where("tenant_id", "=", p.tenantId)
-    .orderBy("start_time", "asc")
-    .orderBy("id", "asc"),
-);
+/** Position in the list: the start_time and id of the previous page's last appointment. */
+interface AppointmentPosition {
+  start: string;
+  id: string;
+}
 
-/** The tenant's appointments, earliest start first. */
-export async function listAppointments(db: Db, tenantId: string): Promise<Appointment[]> {
-  const rows = await appointmentsQuery.execute(db, { tenantId });
-  return rows.map(toAppointment);
+/**
+ * The tenant's appointments, earliest start first (appointments_tenant_start_idx); `from` keeps
+ * those starting after an instant, `after` starts behind a position, at most `limit` rows plus one.
+ */
+function appointmentRows(
+  db: Db,
+  tenantId: string,
+  from: string | null,
+  after: AppointmentPosition | null,
+  limit: number,
+) {
+  let query = db.selectFrom("appointments").selectAll().where("tenant_id", "=", tenantId);
+  if (from !== null) query = query.where("start_time", ">", from);
+  if (after) query = query.where((eb) => eb(eb.refTuple("start_time", "id"), ">", eb.tuple(after.start, after.id)));
+  return query
+    .orderBy("start_time", "asc")
+    .orderBy("id", "asc")
+    .limit(sql.lit(limit + 1));
+}
+
+const CURSOR_LIST = "appointments";
+
+const appointmentQueries = {
+  all: prepareQueryByLimit(["tenantId"], (db, p, limit) => appointmentRows(db, p.tenantId, null, null, limit)),
+  upcoming: prepareQueryByLimit(["tenantId", "from"], (db, p, limit) =>
+    appointmentRows(db, p.tenantId, p.from, null, limit),
+  ),
+  allAfter: prepareQueryByLimit(["tenantId", "start", "id"], (db, p, limit) =>
+    appointmentRows(db, p.tenantId, null, { start: p.start, id: p.id }, limit),
+  ),
+  upcomingAfter: prepareQueryByLimit(["tenantId", "from", "start", "id"], (db, p, limit) =>
+    appointmentRows(db, p.tenantId, p.from, { start: p.start, id: p.id }, limit),
+  ),
+};
+
+/**
+ * One page of the tenant's appointments, earliest start first; with `upcoming` only those that
+ * start after now (the dashboard's "next appointments").
+ */
+export async function listAppointments(
+  db: Db,
+  tenantId: string,
+  page: PageRequest & { upcoming?: boolean },
+): Promise<Page<Appointment>> {
+  const from = page.upcoming ? nowIso() : null;
+  let rows: AppointmentRow[];
+  if (page.cursor) {
+    const [start, id] = decodeCursor(CURSOR_LIST, page.cursor, 2) as [string, string];
+    rows =
+      from === null
+        ? await appointmentQueries.allAfter(page.limit).execute(db, { tenantId, start, id })
+        : await appointmentQueries.upcomingAfter(page.limit).execute(db, { tenantId, from, start, id });
+  } else {
+    rows =
+      from === null
+        ? await appointmentQueries.all(page.limit).execute(db, { tenantId })
+        : await appointmentQueries.upcoming(page.limit).execute(db, { tenantId, from });
+  }
+  const { rows: pageRows, nextCursor } = splitPage(rows, page.limit, CURSOR_LIST, (row) => [row.start_time, row.id]);
+  return { items: pageRows.map(toAppointment), nextCursor };
 }
 
 export async function findAppointment(db: Db, tenantId: string, id: string): Promise<Appointment | undefined> {

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { type ActorKind, API_BASE, type DocumentType, LIMITS, type TenantDocument } from "@mieter-portal/contracts";
+import { sql } from "kysely";
 import type { Db } from "../db/connection.js";
-import { prepareQuery } from "../db/prepared.js";
+import { prepareQueryByLimit } from "../db/prepared.js";
 import type { DocumentRow } from "../db/types.js";
 import { HttpError } from "../lib/errors.js";
 import type { FileStore } from "../lib/file-store.js";
+import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
 import { nowIso } from "../lib/time.js";
 import {
   DOCUMENT_TOO_LARGE,
@@ -31,19 +33,36 @@ function toTenantDocument(row: DocumentRow): TenantDocument {
   };
 }
 
-const documentsQuery = prepareQuery(["tenantId"], (db, p) =>
-  db
-    .selectFrom("documents")
-    .selectAll()
-    .where("tenant_id", "=", p.tenantId)
-    .orderBy("uploaded_at", "desc")
-    .orderBy("id", "desc"),
-);
+const CURSOR_LIST = "documents";
 
-/** The tenant's documents, newest upload first. */
-export async function listDocuments(db: Db, tenantId: string): Promise<TenantDocument[]> {
-  const rows = await documentsQuery.execute(db, { tenantId });
-  return rows.map(toTenantDocument);
+/** The tenant's documents, newest upload first (documents_tenant_idx), behind `after`, at most `limit` rows plus one. */
+function documentRows(db: Db, tenantId: string, after: { at: string; id: string } | null, limit: number) {
+  let query = db.selectFrom("documents").selectAll().where("tenant_id", "=", tenantId);
+  if (after) query = query.where((eb) => eb(eb.refTuple("uploaded_at", "id"), "<", eb.tuple(after.at, after.id)));
+  return query
+    .orderBy("uploaded_at", "desc")
+    .orderBy("id", "desc")
+    .limit(sql.lit(limit + 1));
+}
+
+const documentQueries = {
+  first: prepareQueryByLimit(["tenantId"], (db, p, limit) => documentRows(db, p.tenantId, null, limit)),
+  after: prepareQueryByLimit(["tenantId", "at", "id"], (db, p, limit) =>
+    documentRows(db, p.tenantId, { at: p.at, id: p.id }, limit),
+  ),
+};
+
+/** One page of the tenant's documents, newest upload first. */
+export async function listDocuments(db: Db, tenantId: string, page: PageRequest): Promise<Page<TenantDocument>> {
+  let rows: DocumentRow[];
+  if (page.cursor) {
+    const [at, id] = decodeCursor(CURSOR_LIST, page.cursor, 2) as [string, string];
+    rows = await documentQueries.after(page.limit).execute(db, { tenantId, at, id });
+  } else {
+    rows = await documentQueries.first(page.limit).execute(db, { tenantId });
+  }
+  const { rows: pageRows, nextCursor } = splitPage(rows, page.limit, CURSOR_LIST, (row) => [row.uploaded_at, row.id]);
+  return { items: pageRows.map(toTenantDocument), nextCursor };
 }
 
 /** What a download needs; undefined when the document does not exist or belongs to someone else. */

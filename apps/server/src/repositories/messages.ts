@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { MessageDirection, MessageSummary, MessageThread, ThreadMessage } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
-import { prepareQuery } from "../db/prepared.js";
+import { prepareQueryByLimit } from "../db/prepared.js";
 import type { MessageRow } from "../db/types.js";
+import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
 import { nowIso } from "../lib/time.js";
 
 /** Who writes a message on the tenant's behalf: the tenant's display name (DESIGN.md §4.12). */
@@ -25,8 +26,18 @@ function toThreadMessage(
   };
 }
 
-/** The tenant's conversations with each one's newest message; unreadOnly keeps those with unread inbound ones. */
-function threadSummaries(db: Db, tenantId: string, unreadOnly: boolean) {
+/** Position in the list: the last_message_at and id of the previous page's last thread. */
+interface ThreadPosition {
+  at: string;
+  id: string;
+}
+
+/**
+ * The tenant's conversations with each one's newest message, newest activity first; unreadOnly
+ * keeps those with unread inbound ones, `after` starts behind a position (keyset pagination on
+ * message_threads_tenant_last_idx), and at most `limit` rows.
+ */
+function threadSummaries(db: Db, tenantId: string, unreadOnly: boolean, after: ThreadPosition | null, limit: number) {
   let query = db
     .selectFrom("message_threads as t")
     .innerJoin("messages as latest", (join) =>
@@ -47,6 +58,7 @@ function threadSummaries(db: Db, tenantId: string, unreadOnly: boolean) {
     .select((eb) => [
       "t.id",
       "t.subject",
+      "t.last_message_at",
       "latest.sender_name",
       "latest.content",
       "latest.received_at",
@@ -77,16 +89,49 @@ function threadSummaries(db: Db, tenantId: string, unreadOnly: boolean) {
       ),
     );
   }
-  return query.orderBy("t.last_message_at", "desc").orderBy("t.id", "desc");
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple("t.last_message_at", "t.id"), "<", eb.tuple(after.at, after.id)));
+  }
+  // Literal LIMIT (see prepareQuery): one row more than the page says whether another page follows.
+  return query
+    .orderBy("t.last_message_at", "desc")
+    .orderBy("t.id", "desc")
+    .limit(sql.lit(limit + 1));
 }
 
-const allThreadsQuery = prepareQuery(["tenantId"], (db, p) => threadSummaries(db, p.tenantId, false));
-const unreadThreadsQuery = prepareQuery(["tenantId"], (db, p) => threadSummaries(db, p.tenantId, true));
+const CURSOR_LIST = "messages";
 
-/** The tenant's conversations, newest activity first, each with its newest message. */
-export async function listThreads(db: Db, tenantId: string, unreadOnly: boolean): Promise<MessageSummary[]> {
-  const rows = await (unreadOnly ? unreadThreadsQuery : allThreadsQuery).execute(db, { tenantId });
-  return rows.map((row) => {
+const threadQueries = {
+  all: prepareQueryByLimit(["tenantId"], (db, p, limit) => threadSummaries(db, p.tenantId, false, null, limit)),
+  unread: prepareQueryByLimit(["tenantId"], (db, p, limit) => threadSummaries(db, p.tenantId, true, null, limit)),
+  allAfter: prepareQueryByLimit(["tenantId", "at", "id"], (db, p, limit) =>
+    threadSummaries(db, p.tenantId, false, { at: p.at, id: p.id }, limit),
+  ),
+  unreadAfter: prepareQueryByLimit(["tenantId", "at", "id"], (db, p, limit) =>
+    threadSummaries(db, p.tenantId, true, { at: p.at, id: p.id }, limit),
+  ),
+};
+
+/** One page of the tenant's conversations, newest activity first, each with its newest message. */
+export async function listThreads(
+  db: Db,
+  tenantId: string,
+  unreadOnly: boolean,
+  page: PageRequest,
+): Promise<Page<MessageSummary>> {
+  let rows: Awaited<ReturnType<ReturnType<typeof threadQueries.all>["execute"]>>;
+  if (page.cursor) {
+    const [at, id] = decodeCursor(CURSOR_LIST, page.cursor, 2) as [string, string];
+    const query = unreadOnly ? threadQueries.unreadAfter : threadQueries.allAfter;
+    rows = await query(page.limit).execute(db, { tenantId, at, id });
+  } else {
+    rows = await (unreadOnly ? threadQueries.unread : threadQueries.all)(page.limit).execute(db, { tenantId });
+  }
+  const { rows: pageRows, nextCursor } = splitPage(rows, page.limit, CURSOR_LIST, (row) => [
+    row.last_message_at,
+    row.id,
+  ]);
+  const items = pageRows.map((row) => {
     const unreadCount = Number(row.unread_count ?? 0);
     return {
       id: row.id,
@@ -99,6 +144,7 @@ export async function listThreads(db: Db, tenantId: string, unreadOnly: boolean)
       message_count: Number(row.message_count ?? 0),
     };
   });
+  return { items, nextCursor };
 }
 
 /** One of the tenant's conversations with its messages oldest first, or undefined. */

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { MeterKind, MeterReading } from "@mieter-portal/contracts";
+import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
+import { prepareQueryByLimit } from "../db/prepared.js";
 import type { MeterReadingRow, PhotoRow } from "../db/types.js";
 import type { FileStore } from "../lib/file-store.js";
+import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
 import { milliToValue, nowIso, valueToMilli } from "../lib/time.js";
 import { type CheckedFile, putAll, removeAll } from "../lib/uploads.js";
 import { findPhotosByOwner, insertPhotos, toPhotoInfo } from "./photos.js";
@@ -21,23 +24,60 @@ function toMeterReading(row: MeterReadingRow, photos: PhotoRow[]): MeterReading 
   };
 }
 
-/** The tenant's readings, newest reading date first (then newest submission), with photo metadata. */
-export async function listMeterReadings(db: Db, tenantId: string): Promise<MeterReading[]> {
-  const rows = await db
-    .selectFrom("meter_readings")
-    .selectAll()
-    .where("tenant_id", "=", tenantId)
+const CURSOR_LIST = "meter-readings";
+
+interface ReadingPosition {
+  date: string;
+  submitted: string;
+  id: string;
+}
+
+/**
+ * The tenant's readings, newest reading date first, then newest submission (meter_readings_tenant_idx),
+ * behind `after`, at most `limit` rows plus one.
+ */
+function readingRows(db: Db, tenantId: string, after: ReadingPosition | null, limit: number) {
+  let query = db.selectFrom("meter_readings").selectAll().where("tenant_id", "=", tenantId);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple("reading_date", "submitted_at", "id"), "<", eb.tuple(after.date, after.submitted, after.id)),
+    );
+  }
+  return query
     .orderBy("reading_date", "desc")
     .orderBy("submitted_at", "desc")
     .orderBy("id", "desc")
-    .execute();
+    .limit(sql.lit(limit + 1));
+}
+
+const readingQueries = {
+  first: prepareQueryByLimit(["tenantId"], (db, p, limit) => readingRows(db, p.tenantId, null, limit)),
+  after: prepareQueryByLimit(["tenantId", "date", "submitted", "id"], (db, p, limit) =>
+    readingRows(db, p.tenantId, { date: p.date, submitted: p.submitted, id: p.id }, limit),
+  ),
+};
+
+/** One page of the tenant's readings, newest reading date first (then newest submission), with photo metadata. */
+export async function listMeterReadings(db: Db, tenantId: string, page: PageRequest): Promise<Page<MeterReading>> {
+  let rows: MeterReadingRow[];
+  if (page.cursor) {
+    const [date, submitted, id] = decodeCursor(CURSOR_LIST, page.cursor, 3) as [string, string, string];
+    rows = await readingQueries.after(page.limit).execute(db, { tenantId, date, submitted, id });
+  } else {
+    rows = await readingQueries.first(page.limit).execute(db, { tenantId });
+  }
+  const { rows: pageRows, nextCursor } = splitPage(rows, page.limit, CURSOR_LIST, (row) => [
+    row.reading_date,
+    row.submitted_at,
+    row.id,
+  ]);
   const photos = await findPhotosByOwner(
     db,
     tenantId,
     "meter_reading",
-    rows.map((r) => r.id),
+    pageRows.map((r) => r.id),
   );
-  return rows.map((r) => toMeterReading(r, photos.get(r.id) ?? []));
+  return { items: pageRows.map((r) => toMeterReading(r, photos.get(r.id) ?? [])), nextCursor };
 }
 
 export interface NewMeterReading {

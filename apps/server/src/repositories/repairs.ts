@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { ActorKind, Repair, RepairLocation, RepairStatus, RepairType, Urgency } from "@mieter-portal/contracts";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
+import { prepareQueryByLimit } from "../db/prepared.js";
 import type { Database, PhotoRow, RepairHistoryRow, RepairRow } from "../db/types.js";
 import type { FileStore } from "../lib/file-store.js";
+import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
 import { nowIso } from "../lib/time.js";
 import { type CheckedFile, putAll, removeAll } from "../lib/uploads.js";
 import { findPhotosByOwner, insertPhotos, toPhotoInfo } from "./photos.js";
@@ -52,16 +54,36 @@ async function withDetails(db: Db, tenantId: string, rows: RepairRow[]): Promise
   return rows.map((r) => toRepair(r, photos.get(r.id) ?? [], historyByRepair.get(r.id) ?? []));
 }
 
-/** The tenant's repairs, newest report first, each with photos and its history (oldest first). */
-export async function listRepairs(db: Db, tenantId: string): Promise<Repair[]> {
-  const rows = await db
-    .selectFrom("repairs")
-    .selectAll()
-    .where("tenant_id", "=", tenantId)
+const CURSOR_LIST = "repairs";
+
+/** The tenant's repairs, newest report first (repairs_tenant_idx), behind `after`, at most `limit` rows plus one. */
+function repairRows(db: Db, tenantId: string, after: { at: string; id: string } | null, limit: number) {
+  let query = db.selectFrom("repairs").selectAll().where("tenant_id", "=", tenantId);
+  if (after) query = query.where((eb) => eb(eb.refTuple("reported_at", "id"), "<", eb.tuple(after.at, after.id)));
+  return query
     .orderBy("reported_at", "desc")
     .orderBy("id", "desc")
-    .execute();
-  return withDetails(db, tenantId, rows);
+    .limit(sql.lit(limit + 1));
+}
+
+const repairQueries = {
+  first: prepareQueryByLimit(["tenantId"], (db, p, limit) => repairRows(db, p.tenantId, null, limit)),
+  after: prepareQueryByLimit(["tenantId", "at", "id"], (db, p, limit) =>
+    repairRows(db, p.tenantId, { at: p.at, id: p.id }, limit),
+  ),
+};
+
+/** One page of the tenant's repairs, newest report first, each with photos and its history (oldest first). */
+export async function listRepairs(db: Db, tenantId: string, page: PageRequest): Promise<Page<Repair>> {
+  let rows: RepairRow[];
+  if (page.cursor) {
+    const [at, id] = decodeCursor(CURSOR_LIST, page.cursor, 2) as [string, string];
+    rows = await repairQueries.after(page.limit).execute(db, { tenantId, at, id });
+  } else {
+    rows = await repairQueries.first(page.limit).execute(db, { tenantId });
+  }
+  const { rows: pageRows, nextCursor } = splitPage(rows, page.limit, CURSOR_LIST, (row) => [row.reported_at, row.id]);
+  return { items: await withDetails(db, tenantId, pageRows), nextCursor };
 }
 
 /** One repair of the tenant, or undefined (also when it belongs to someone else). */

@@ -5,11 +5,13 @@ import {
   appointmentList,
   appointmentRequest,
   appointmentStatusUpdate,
+  appointmentsQuery,
   idParams,
 } from "@mieter-portal/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
 import { berlinToday } from "../../lib/time.js";
 import {
   changeAppointmentStatus,
@@ -32,11 +34,20 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["appointments"],
-        summary: "The tenant's appointments, earliest start first",
-        response: { 200: appointmentList, 401: apiError },
+        summary: "The tenant's appointments, earliest start first; upcoming=true keeps those starting after now",
+        description: PAGINATION_DESCRIPTION,
+        querystring: appointmentsQuery,
+        response: { 200: pagedList(appointmentList), 400: apiError, 401: apiError },
       },
     },
-    async (request) => listAppointments(request.db, request.auth.tenantId),
+    async (request, reply) => {
+      const { upcoming, ...page } = request.query;
+      const found = await listAppointments(request.db, request.auth.tenantId, {
+        ...page,
+        upcoming: upcoming === "true",
+      });
+      return sendPage(reply, found);
+    },
   );
 
   app.get(

@@ -5,12 +5,14 @@ import {
   documentUploadFields,
   idParams,
   LIMITS,
+  pageQuery,
   tenantDocument,
 } from "@mieter-portal/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest, HttpError, notFound } from "../../lib/errors.js";
+import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
 import { contentDisposition, DOCUMENT_TOO_LARGE, EMPTY_FILE } from "../../lib/uploads.js";
 import { createDocument, findDocumentFile, listDocuments } from "../../repositories/documents.js";
 
@@ -92,10 +94,12 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["documents"],
         summary: "The tenant's documents, newest first; file_url downloads the file",
-        response: { 200: documentList, 401: apiError },
+        description: PAGINATION_DESCRIPTION,
+        querystring: pageQuery,
+        response: { 200: pagedList(documentList), 400: apiError, 401: apiError },
       },
     },
-    async (request) => listDocuments(request.db, request.auth.tenantId),
+    async (request, reply) => sendPage(reply, await listDocuments(request.db, request.auth.tenantId, request.query)),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.js";
+import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
 import {
   addReply,
   createThread,
@@ -34,11 +35,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["messages"],
         summary: "Conversations, newest first, each with its newest message; filter=unread keeps unread ones",
+        description: PAGINATION_DESCRIPTION,
         querystring: messagesQuery,
-        response: { 200: messageList, 400: apiError, 401: apiError },
+        response: { 200: pagedList(messageList), 400: apiError, 401: apiError },
       },
     },
-    async (request) => listThreads(request.db, request.auth.tenantId, request.query.filter === "unread"),
+    async (request, reply) => {
+      const { filter, ...page } = request.query;
+      return sendPage(reply, await listThreads(request.db, request.auth.tenantId, filter === "unread", page));
+    },
   );
 
   app.get(

@@ -5,10 +5,12 @@ import {
   meterReadingList,
   meterReadingSubmission,
   type PhotoUpload,
+  pageQuery,
   readingDateProblem,
 } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.js";
+import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
 import { berlinToday } from "../../lib/time.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
 import { createMeterReading, listMeterReadings } from "../../repositories/meter-readings.js";
@@ -31,10 +33,13 @@ export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["meter-readings"],
         summary: "The tenant's meter readings, newest reading date first, with photo metadata",
-        response: { 200: meterReadingList, 401: apiError },
+        description: PAGINATION_DESCRIPTION,
+        querystring: pageQuery,
+        response: { 200: pagedList(meterReadingList), 400: apiError, 401: apiError },
       },
     },
-    async (request) => listMeterReadings(request.db, request.auth.tenantId),
+    async (request, reply) =>
+      sendPage(reply, await listMeterReadings(request.db, request.auth.tenantId, request.query)),
   );
 
   app.post(

@@ -1,6 +1,7 @@
-import { apiError, idParams, repair, repairList, repairRequest } from "@mieter-portal/contracts";
+import { apiError, idParams, pageQuery, repair, repairList, repairRequest } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.js";
+import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
 import { createRepair, findRepair, listRepairs } from "../../repositories/repairs.js";
 
@@ -11,10 +12,12 @@ export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["repairs"],
         summary: "The tenant's repairs, newest first, with photos and status history",
-        response: { 200: repairList, 401: apiError },
+        description: PAGINATION_DESCRIPTION,
+        querystring: pageQuery,
+        response: { 200: pagedList(repairList), 400: apiError, 401: apiError },
       },
     },
-    async (request) => listRepairs(request.db, request.auth.tenantId),
+    async (request, reply) => sendPage(reply, await listRepairs(request.db, request.auth.tenantId, request.query)),
   );
 
   app.get(
