@@ -3,9 +3,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiRequestError,
   apiRequest,
+  apiUpload,
   buildApiError,
   getQueryFn,
   OfflineDataUnavailableError,
+  parseRetryAfter,
   pathFromQueryKey,
   resolveApiUrl,
   resourceNameOf,
@@ -184,5 +186,52 @@ describe("offline reads", () => {
     await expect(getQueryFn({ on401: "throw" })(contextFor(["/api/v1/tenant/appointments"], client))).rejects.toThrow(
       "Keine Daten im Offline-Modus verfügbar: Termine",
     );
+  });
+});
+
+describe("Retry-After of a 429 (issue 10)", () => {
+  it("reads seconds or an HTTP date as milliseconds from now; nothing usable gives null", () => {
+    const now = Date.parse("2026-11-23T10:00:00.000Z");
+    expect(parseRetryAfter("30", now)).toBe(30_000);
+    expect(parseRetryAfter(" 0 ", now)).toBe(0);
+    expect(parseRetryAfter("Mon, 23 Nov 2026 10:02:00 GMT", now)).toBe(120_000);
+    expect(parseRetryAfter("Mon, 23 Nov 2026 09:00:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter("", now)).toBeNull();
+    expect(parseRetryAfter("bald", now)).toBeNull();
+    expect(parseRetryAfter("-5", now)).toBeNull();
+  });
+
+  it("keeps it on the error of a fetch and of an upload", async () => {
+    mockFetch(
+      Response.json(
+        { error: "too_many_requests", message: "Zu viele Anfragen." },
+        { status: 429, headers: { "Retry-After": "12" } },
+      ),
+    );
+    const error = await apiRequest("POST", "/api/v1/tenant/repairs", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 12_000, apiMessage: "Zu viele Anfragen." });
+    expect(buildApiError(500, "Error", "").retryAfterMs).toBeNull();
+
+    class TooManyXhr {
+      status = 429;
+      statusText = "Too Many Requests";
+      responseText = JSON.stringify({ error: "quota_exceeded", message: "Zu viele Einträge." });
+      upload = {};
+      withCredentials = false;
+      onload: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      getAllResponseHeaders() {
+        return "content-type: application/json\r\nretry-after: 7\r\n";
+      }
+      send() {
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", TooManyXhr);
+    const uploadError = await apiUpload("POST", "/api/v1/tenant/documents", new FormData()).catch((e: unknown) => e);
+    expect(uploadError).toMatchObject({ status: 429, retryAfterMs: 7000, code: "quota_exceeded" });
   });
 });

@@ -16,13 +16,31 @@ export class ApiRequestError extends Error {
     /** The API's German message, when there is one. */
     readonly apiMessage: string | null,
     readonly fields: Record<string, string> | null,
+    /** How long the server asked to wait before trying again (Retry-After of a 429 or 503), in ms. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
 }
 
-/** Builds the error of a non-ok response from its status, status text and body text. */
-export function buildApiError(status: number, statusText: string, bodyText: string): ApiRequestError {
+/** A Retry-After header (seconds or an HTTP date) as milliseconds from now; null when absent or unusable. */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // Otherwise an HTTP date ("Mon, 23 Nov 2026 10:02:00 GMT"); Date.parse would take "-5" as a year.
+  if (!/[a-z]{3}/i.test(text)) return null;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** Builds the error of a non-ok response from its status, status text, body text and headers. */
+export function buildApiError(
+  status: number,
+  statusText: string,
+  bodyText: string,
+  headers?: Headers,
+): ApiRequestError {
   const text = bodyText.trim() || statusText || "Unbekannter Fehler";
   let code: string | null = null;
   let apiMessage: string | null = null;
@@ -41,7 +59,8 @@ export function buildApiError(status: number, statusText: string, bodyText: stri
   } catch {
     // plain-text body: the message keeps it verbatim
   }
-  return new ApiRequestError(status, `${status}: ${text}`, code, apiMessage, fields);
+  const retryAfterMs = parseRetryAfter(headers?.get("Retry-After"));
+  return new ApiRequestError(status, `${status}: ${text}`, code, apiMessage, fields, retryAfterMs);
 }
 
 export async function throwIfResNotOk(res: Response): Promise<void> {
@@ -52,7 +71,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   } catch {
     bodyText = "";
   }
-  throw buildApiError(res.status, res.statusText, bodyText);
+  throw buildApiError(res.status, res.statusText, bodyText, res.headers);
 }
 
 /** Paths starting with /api/v1/ or /api/ are moved onto the configured API base (spec section 7). */
@@ -196,15 +215,16 @@ export function apiUpload(
     xhr.onload = () => {
       settle();
       const text = typeof xhr.responseText === "string" ? xhr.responseText : "";
+      const headers = parseResponseHeaders(xhr.getAllResponseHeaders());
       if (xhr.status < 200 || xhr.status > 299) {
-        reject(buildApiError(xhr.status, xhr.statusText, text));
+        reject(buildApiError(xhr.status, xhr.statusText, text, headers));
         return;
       }
       resolve(
         new Response(NULL_BODY_STATUSES.has(xhr.status) ? null : text, {
           status: xhr.status,
           statusText: xhr.statusText,
-          headers: parseResponseHeaders(xhr.getAllResponseHeaders()),
+          headers,
         }),
       );
     };

@@ -6,17 +6,19 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof DOMException && (error.name === "NetworkError" || error.name === "TimeoutError");
 }
 
-export type FailureKind = "unauthorized" | "network" | "retry" | "refused";
+export type FailureKind = "unauthorized" | "network" | "throttled" | "retry" | "refused";
 
 /**
  * How the sync treats a failed entry: 401 pauses the queue (no retry counted), no network
- * interrupts the sync, 408/409/425/429 and 5xx are retried later, any other 4xx is refused and kept
- * as failed with the server's German message.
+ * interrupts the sync, 429 (too many requests, write quota) stops the run until the server's
+ * Retry-After without counting a retry, 408/409/425 and 5xx are retried later, any other 4xx is
+ * refused and kept as failed with the server's German message.
  */
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof ApiRequestError) {
     if (error.status === 401) return "unauthorized";
-    if ([408, 409, 425, 429].includes(error.status) || error.status >= 500) return "retry";
+    if (error.status === 429) return "throttled";
+    if ([408, 409, 425].includes(error.status) || error.status >= 500) return "retry";
     if (error.status >= 400) return "refused";
     return "retry";
   }

@@ -392,3 +392,93 @@ describe("synchronize: one at a time", () => {
     expect(descriptions(server.requests)).toEqual(["zuerst", "später"]);
   });
 });
+
+describe("synchronize: the server asks to slow down (429)", () => {
+  const TOO_MANY = "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
+  const tooMany = (retryAfter?: string) => () =>
+    new Response(JSON.stringify({ error: "too_many_requests", message: TOO_MANY }), {
+      status: 429,
+      headers: { "Content-Type": "application/json", ...(retryAfter ? { "Retry-After": retryAfter } : {}) },
+    });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("keeps the entry pending without counting an attempt, stops the run and waits for Retry-After", async () => {
+    // Only the clock is fake: IndexedDB (fake-indexeddb) runs on real timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-11-23T10:00:00.000Z");
+    vi.setSystemTime(start);
+    const server = fakeServer([() => jsonResponse(201, {}), tooMany("30")]);
+    vi.stubGlobal("fetch", server.fetch);
+    for (const n of [1, 2, 3]) await queueRepair(`Eintrag ${n}`);
+
+    expect(await synchronize("reconnect")).toEqual({
+      kind: "throttled",
+      completed: 1,
+      total: 3,
+      retryAt: start + 30_000,
+    });
+    // The third entry was not tried: the run stopped at the 429.
+    expect(descriptions(server.requests)).toEqual(["Eintrag 1", "Eintrag 2"]);
+    expect((await listEntries()).map((e) => [e.idempotencyKey, e.status, e.retryCount, e.error ?? null])).toEqual([
+      ["key-Eintrag 2", "pending", 0, null],
+      ["key-Eintrag 3", "pending", 0, null],
+    ]);
+    expect(getSyncStatus()).toMatchObject({ inProgress: false, completed: 1, failed: 0, error: TOO_MANY });
+    expect(lastToast()).toMatchObject({
+      title: "Synchronisierung verschoben",
+      description:
+        "Der Server nimmt gerade keine weiteren Änderungen an. 1 von 3 Änderungen wurden übertragen; die übrigen werden später automatisch gesendet.",
+    });
+    expect(lastToast()?.variant).toBeUndefined();
+
+    // The automatic triggers wait for Retry-After …
+    for (const trigger of ["periodic", "reconnect", "enqueue", "sign-in"] as const) {
+      expect(await synchronize(trigger)).toEqual({ kind: "skipped", reason: "throttled" });
+    }
+    vi.setSystemTime(start + 29_999);
+    expect(await synchronize("periodic")).toEqual({ kind: "skipped", reason: "throttled" });
+    expect(server.requests).toHaveLength(2);
+
+    // … and then send the rest, in order, with the same keys.
+    vi.setSystemTime(start + 30_000);
+    expect(await synchronize("periodic")).toEqual({ kind: "done", completed: 2, failed: 0, total: 2 });
+    expect(server.requests.slice(2).map((r) => r.idempotencyKey)).toEqual(["key-Eintrag 2", "key-Eintrag 3"]);
+    expect(await listEntries()).toEqual([]);
+  });
+
+  it("never fails or gives up an entry however often the server answers 429; without Retry-After it waits one check", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    let now = Date.parse("2026-11-23T10:00:00.000Z");
+    vi.setSystemTime(now);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const server = fakeServer();
+    server.setFallback(tooMany());
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("gedrosselt");
+
+    for (let run = 1; run <= 5; run++) {
+      expect(await synchronize("periodic")).toMatchObject({ kind: "throttled", completed: 0, retryAt: now + 60_000 });
+      expect(await synchronize("periodic")).toEqual({ kind: "skipped", reason: "throttled" });
+      now += 60_000;
+      vi.setSystemTime(now);
+    }
+    expect(server.requests).toHaveLength(5);
+    expect(await listEntries()).toEqual([expect.objectContaining({ status: "pending", retryCount: 0 })]);
+    expect(warn).not.toHaveBeenCalled();
+    // A quiet run that sent nothing says nothing.
+    expect(toastMock).not.toHaveBeenCalled();
+  });
+
+  it("lets the tenant's own 'Jetzt synchronisieren' try before Retry-After", async () => {
+    const server = fakeServer([tooMany("3600")]);
+    vi.stubGlobal("fetch", server.fetch);
+    await queueRepair("wartet");
+    expect(await synchronize("reconnect")).toMatchObject({ kind: "throttled" });
+    expect(await synchronize("periodic")).toEqual({ kind: "skipped", reason: "throttled" });
+    expect(await synchronize("manual")).toEqual({ kind: "done", completed: 1, failed: 0, total: 1 });
+    expect(await listEntries()).toEqual([]);
+  });
+});

@@ -97,10 +97,20 @@ export function isSyncRunning(): boolean {
   return running !== null;
 }
 
+/**
+ * After a 429 the queue waits until this time (the server's Retry-After, else one periodic check);
+ * only a sync the tenant starts by hand goes earlier.
+ */
+let throttledUntil = 0;
+/** Without Retry-After: wait for the next periodic check. At most an hour, whatever the server says. */
+export const THROTTLE_DEFAULT_MS = 60_000;
+export const THROTTLE_MAX_MS = 60 * 60_000;
+
 export type SyncOutcome =
-  | { kind: "skipped"; reason: "offline" | "signed-out" | "paused" | "running" | "locked" | "empty" }
+  | { kind: "skipped"; reason: "offline" | "signed-out" | "paused" | "throttled" | "running" | "locked" | "empty" }
   | { kind: "done"; completed: number; failed: number; total: number }
   | { kind: "interrupted"; completed: number; failed: number; total: number }
+  | { kind: "throttled"; completed: number; total: number; retryAt: number }
   | { kind: "paused"; completed: number; total: number }
   | { kind: "error"; error: unknown };
 
@@ -225,6 +235,12 @@ async function run(trigger: SyncTrigger, tenantId: string): Promise<SyncOutcome>
           if (error instanceof ApiRequestError) deps.onUnauthorized?.(error);
           return { kind: "paused", completed, total };
         }
+        if (kind === "throttled") {
+          // Not the entry's fault: it stays pending, no attempt counted; the run stops politely.
+          const wait = error instanceof ApiRequestError ? error.retryAfterMs : null;
+          throttledUntil = Date.now() + Math.min(wait ?? THROTTLE_DEFAULT_MS, THROTTLE_MAX_MS);
+          return throttled(describeFailure(error));
+        }
         await recordFailure(entry, error, kind === "refused");
         if (kind === "network") return interrupted();
         if (kind === "refused") refused += 1;
@@ -265,6 +281,14 @@ async function run(trigger: SyncTrigger, tenantId: string): Promise<SyncOutcome>
   }
   return { kind: "done", completed, failed, total };
 
+  function throttled(reason: string): SyncOutcome {
+    finish({ error: reason });
+    if (!quiet || completed > 0) {
+      toast({ title: offlineTexts.sync.throttledTitle, description: offlineTexts.sync.throttled(completed, total) });
+    }
+    return { kind: "throttled", completed, total, retryAt: throttledUntil };
+  }
+
   function interrupted(): SyncOutcome {
     finish({ error: offlineTexts.sync.connectionLost });
     if (!quiet || completed > 0) {
@@ -294,7 +318,8 @@ async function run(trigger: SyncTrigger, tenantId: string): Promise<SyncOutcome>
 /**
  * One synchronisation (spec section 4): the tenant's waiting entries, typed and sorted, sent one
  * after another. Success removes the entry and refreshes its queries; failure keeps it with
- * retryCount + 1; a lost connection stops the run and keeps the rest. Entries of other tenants
+ * retryCount + 1; a lost connection stops the run and keeps the rest; a 429 keeps the entry as it
+ * was and stops the run until the server's Retry-After (automatic triggers wait for it). Entries of other tenants
  * are never sent. Only one run per tab, and only one tab at a time (Web Locks).
  */
 export function synchronize(trigger: SyncTrigger = "manual"): Promise<SyncOutcome> {
@@ -303,6 +328,8 @@ export function synchronize(trigger: SyncTrigger = "manual"): Promise<SyncOutcom
   const tenantId = currentTenantId();
   if (!tenantId) return Promise.resolve({ kind: "skipped", reason: "signed-out" });
   if (isSyncPaused()) return Promise.resolve({ kind: "skipped", reason: "paused" });
+  if (trigger !== "manual" && Date.now() < throttledUntil)
+    return Promise.resolve({ kind: "skipped", reason: "throttled" });
   if (pausedToken !== null) {
     pausedToken = null;
     setStatus({ paused: false, error: null });
@@ -341,6 +368,7 @@ function describeFailureSafe(error: unknown): string {
 export function resetSyncForTests(): void {
   status = initialStatus;
   pausedToken = null;
+  throttledUntil = 0;
   running = null;
   statusListeners.clear();
   Object.assign(deps, { queryClient: null, onUnauthorized: null });

@@ -20,6 +20,9 @@ export const offlineTexts = {
       `Internetverbindung verloren. ${completed} von ${total} Änderungen wurden übertragen.`,
     connectionLost: "Internetverbindung verloren",
     paused: "Angehalten: Bitte melden Sie sich erneut an.",
+    throttledTitle: "Synchronisierung verschoben",
+    throttled: (completed: number, total: number) =>
+      `Der Server nimmt gerade keine weiteren Änderungen an. ${completed} von ${total} Änderungen wurden übertragen; die übrigen werden später automatisch gesendet.`,
     maxRetriesLog: "Maximale Anzahl an Versuchen erreicht",
   },
 
