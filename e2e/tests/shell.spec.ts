@@ -116,7 +116,12 @@ test.describe("app shell", () => {
     const upcoming = appointments.filter((a) => Date.parse(a.start_time) > Date.now());
     const count = unread.length + Math.min(upcoming.length, 5);
     const button = page.getByRole("button", {
-      name: count > 0 ? `Benachrichtigungen (${count} neu)` : "Benachrichtigungen",
+      name:
+        count > 9
+          ? "Benachrichtigungen (mehr als 9 neu)"
+          : count > 0
+            ? `Benachrichtigungen (${count} neu)`
+            : "Benachrichtigungen",
     });
     await button.click();
     const panel = page.getByRole("dialog", { name: "Benachrichtigungen" });

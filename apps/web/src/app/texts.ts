@@ -15,7 +15,9 @@ export const shellTexts = {
   },
   notifications: {
     button: "Benachrichtigungen",
-    buttonWithCount: (count: number) => `Benachrichtigungen (${count} neu)`,
+    /** Like the badge: the panel reads the first 10 unread conversations, so beyond 9 it says "mehr als 9". */
+    buttonWithCount: (count: number) =>
+      count > 9 ? "Benachrichtigungen (mehr als 9 neu)" : `Benachrichtigungen (${count} neu)`,
     title: "Benachrichtigungen",
     description: "Ungelesene Nachrichten und anstehende Termine",
     unreadMessages: "Ungelesene Nachrichten",

@@ -5,8 +5,10 @@ import {
   apiRequest,
   apiUpload,
   buildApiError,
+  getPageQueryFn,
   getQueryFn,
   OfflineDataUnavailableError,
+  pagePath,
   parseRetryAfter,
   pathFromQueryKey,
   resolveApiUrl,
@@ -233,5 +235,60 @@ describe("Retry-After of a 429 (issue 10)", () => {
     vi.stubGlobal("XMLHttpRequest", TooManyXhr);
     const uploadError = await apiUpload("POST", "/api/v1/tenant/documents", new FormData()).catch((e: unknown) => e);
     expect(uploadError).toMatchObject({ status: 429, retryAfterMs: 7000, code: "quota_exceeded" });
+  });
+});
+
+describe("list pages (decision 007)", () => {
+  afterEach(async () => {
+    await setManualOffline(false);
+  });
+
+  const key = ["/api/v1/tenant/messages", { filter: "all" }, "pages"];
+  function pageContext(client: QueryClient, pageParam: string | null) {
+    return { queryKey: key, pageParam, signal: new AbortController().signal, client, meta: undefined } as never;
+  }
+
+  it("asks for the page behind the cursor and hands on the X-Next-Cursor header", async () => {
+    expect(pagePath(key, null)).toBe("/api/v1/tenant/messages?filter=all");
+    expect(pagePath(key, "ab-_9")).toBe("/api/v1/tenant/messages?filter=all&cursor=ab-_9");
+    expect(pagePath(["/api/v1/tenant/repairs", {}, "pages"], "x")).toBe("/api/v1/tenant/repairs?cursor=x");
+
+    const fetchMock = mockFetch(Response.json([{ id: "t3" }], { headers: { "X-Next-Cursor": "next-4" } }));
+    await expect(getPageQueryFn()(pageContext(new QueryClient(), "c3"))).resolves.toEqual({
+      items: [{ id: "t3" }],
+      nextCursor: "next-4",
+    });
+    expect(String(fetchMock.mock.calls[0]![0])).toBe("/api/v1/tenant/messages?filter=all&cursor=c3");
+
+    mockFetch(Response.json([{ id: "t9" }]));
+    await expect(getPageQueryFn()(pageContext(new QueryClient(), "c9"))).resolves.toEqual({
+      items: [{ id: "t9" }],
+      nextCursor: null,
+    });
+  });
+
+  it("offline answers each page from the cached one with the same cursor, else the no-data message", async () => {
+    const fetchMock = mockFetch(Response.json([]));
+    const client = new QueryClient();
+    client.setQueryData(key, {
+      pages: [
+        { items: [{ id: "t1" }], nextCursor: "c2" },
+        { items: [{ id: "t2" }], nextCursor: "c3" },
+      ],
+      pageParams: [null, "c2"],
+    });
+    await setManualOffline(true);
+    await expect(getPageQueryFn()(pageContext(client, null))).resolves.toEqual({
+      items: [{ id: "t1" }],
+      nextCursor: "c2",
+    });
+    await expect(getPageQueryFn()(pageContext(client, "c2"))).resolves.toEqual({
+      items: [{ id: "t2" }],
+      nextCursor: "c3",
+    });
+    await expect(getPageQueryFn()(pageContext(client, "c3"))).rejects.toThrow(
+      "Keine Daten im Offline-Modus verfügbar: Nachrichten",
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

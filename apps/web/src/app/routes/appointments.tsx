@@ -1,8 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
 import { appointmentPath, paths } from "@/config/paths";
+import { getAppointmentQueryOptions } from "@/features/appointments/api/get-appointment";
 import { getAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
 import { RESCHEDULE_PARAM, rescheduleValues } from "@/features/appointments/appointment-form";
 import { AppointmentLists } from "@/features/appointments/components/appointment-list";
@@ -12,15 +15,22 @@ import {
 } from "@/features/appointments/components/appointment-request-form";
 import { groupAppointments } from "@/features/appointments/grouping";
 import { appointmentTexts } from "@/features/appointments/texts";
+import { itemsOf } from "@/lib/paged-list";
 import { LoadingState } from "../loading-state";
 
 export function Component() {
   const t = appointmentTexts.list;
   const [searchParams, setSearchParams] = useSearchParams();
   const rescheduleId = searchParams.get(RESCHEDULE_PARAM);
-  const appointments = useQuery({ ...getAppointmentsQueryOptions(), meta: { silent: true } });
-
-  const moving = rescheduleId ? appointments.data?.find((a) => a.id === rescheduleId) : undefined;
+  const appointments = useInfiniteQuery({ ...getAppointmentsQueryOptions(), meta: { silent: true } });
+  const items = useMemo(() => itemsOf(appointments.data), [appointments.data]);
+  const listed = rescheduleId ? items.find((a) => a.id === rescheduleId) : undefined;
+  // The appointment to move may be on a page not loaded yet: then it is read on its own.
+  const single = useQuery({
+    ...getAppointmentQueryOptions(rescheduleId ?? ""),
+    enabled: Boolean(rescheduleId) && !listed && appointments.isSuccess,
+  });
+  const moving = listed ?? (rescheduleId && single.data?.id === rescheduleId ? single.data : undefined);
   const prefill: AppointmentPrefill | null = moving
     ? { id: moving.id, title: moving.title, values: rescheduleValues(moving) }
     : null;
@@ -36,7 +46,7 @@ export function Component() {
         <AppointmentRequestForm prefill={prefill} onStopPrefill={clearReschedule} onSubmitted={clearReschedule} />
         {appointments.isPending ? (
           <LoadingState text={t.loading} />
-        ) : appointments.isError ? (
+        ) : appointments.isError && !appointments.isFetchNextPageError ? (
           <div
             role="alert"
             className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
@@ -47,7 +57,10 @@ export function Component() {
             </Button>
           </div>
         ) : (
-          <AppointmentLists {...groupAppointments(appointments.data)} appointmentPath={appointmentPath} />
+          <div className="grid grid-cols-1 gap-4">
+            <AppointmentLists {...groupAppointments(items)} appointmentPath={appointmentPath} />
+            <LoadMore query={appointments} />
+          </div>
         )}
       </div>
     </section>

@@ -2,7 +2,7 @@ import { useQueries } from "@tanstack/react-query";
 import { FileText, Gauge, MessageSquare, Wrench } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { appointmentPath, messagePath, paths } from "@/config/paths";
-import { getAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
+import { getUpcomingAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
 import { UpcomingAppointments } from "@/features/appointments/components/upcoming-appointments";
 import { getUserQueryOptions } from "@/features/auth/api/get-user";
 import { useSessionUser } from "@/features/auth/components/auth-provider";
@@ -10,7 +10,7 @@ import { DashboardFooter } from "@/features/dashboard/components/dashboard-foote
 import { Greeting } from "@/features/dashboard/components/greeting";
 import { QuickAccess, type Shortcut } from "@/features/dashboard/components/quick-access";
 import { dashboardTexts } from "@/features/dashboard/texts";
-import { getMessagesQueryOptions } from "@/features/messages/api/get-messages";
+import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
 import { LatestMessages } from "@/features/messages/components/latest-messages";
 import { getCurrentPaymentQueryOptions } from "@/features/payments/api/get-current-payment";
 import { NextRentCard } from "@/features/payments/components/next-rent-card";
@@ -37,8 +37,10 @@ export function Component() {
     queries: [
       { ...getUserQueryOptions(), retry },
       { ...getCurrentPaymentQueryOptions(), retry },
-      { ...getMessagesQueryOptions("all"), retry },
-      { ...getAppointmentsQueryOptions(), retry },
+      // Small reads (issue 10): the 2 newest conversations, and the next appointments the
+      // notifications read too (the dashboard shows the first 2 of them).
+      { ...getLatestMessagesQueryOptions("all"), retry },
+      { ...getUpcomingAppointmentsQueryOptions(), retry },
     ],
   });
   const all = [userQuery, paymentQuery, messagesQuery, appointmentsQuery];

@@ -1,13 +1,17 @@
+import { useMemo } from "react";
+import { LoadMore } from "@/components/load-more/load-more";
 import { useDocuments } from "@/features/documents/api/get-documents";
 import { DocumentsError } from "@/features/documents/components/documents-error";
 import { DocumentsView } from "@/features/documents/components/documents-view";
 import { documentTexts } from "@/features/documents/texts";
+import { itemsOf } from "@/lib/paged-list";
 import { LoadingState } from "../loading-state";
 
 export function Component() {
   const query = useDocuments();
+  const documents = useMemo(() => itemsOf(query.data), [query.data]);
   // Data on hand (also after a failed refetch) is shown; otherwise loading or the error view.
-  if (query.data) return <DocumentsView documents={query.data} />;
+  if (query.data) return <DocumentsView documents={documents} more={<LoadMore query={query} />} />;
   if (query.isError || query.fetchStatus === "paused") {
     return <DocumentsError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }

@@ -1,5 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
 import { messagePath, paths } from "@/config/paths";
@@ -9,6 +11,7 @@ import { MessageList } from "@/features/messages/components/message-list";
 import { NewConversationButton } from "@/features/messages/components/new-conversation-button";
 import { parseMessageFilter } from "@/features/messages/messages";
 import { messageTexts } from "@/features/messages/texts";
+import { itemsOf } from "@/lib/paged-list";
 import { LoadingState } from "../loading-state";
 
 export function Component() {
@@ -16,7 +19,8 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const filter = parseMessageFilter(searchParams.get("filter"));
-  const messages = useQuery({ ...getMessagesQueryOptions(filter), meta: { silent: true } });
+  const messages = useInfiniteQuery({ ...getMessagesQueryOptions(filter), meta: { silent: true } });
+  const items = useMemo(() => itemsOf(messages.data), [messages.data]);
 
   const changeFilter = (next: MessageFilter) => {
     setSearchParams(next === "all" ? {} : { filter: next }, { replace: true });
@@ -33,7 +37,7 @@ export function Component() {
       <PendingChanges urlPrefix="/api/v1/tenant/messages" />
       {messages.isPending ? (
         <LoadingState text={t.loading} />
-      ) : messages.isError ? (
+      ) : messages.isError && !messages.isFetchNextPageError ? (
         <div
           role="alert"
           className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
@@ -44,7 +48,10 @@ export function Component() {
           </Button>
         </div>
       ) : (
-        <MessageList messages={messages.data} filter={filter} messagePath={messagePath} />
+        <>
+          <MessageList messages={items} filter={filter} messagePath={messagePath} />
+          <LoadMore query={messages} />
+        </>
       )}
       <NewConversationButton
         onCreated={(threadId) => {

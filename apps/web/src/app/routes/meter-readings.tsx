@@ -1,4 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -8,11 +10,13 @@ import { MeterReadingForm } from "@/features/meter-readings/components/meter-rea
 import { MeterReadingHistory } from "@/features/meter-readings/components/meter-reading-history";
 import { ReadingWindowBanner } from "@/features/meter-readings/components/reading-window-banner";
 import { meterTexts } from "@/features/meter-readings/texts";
+import { itemsOf } from "@/lib/paged-list";
 import { LoadingState } from "../loading-state";
 
 export function Component() {
   const user = useSessionUser();
-  const readings = useQuery({ ...getMeterReadingsQueryOptions(), meta: { silent: true } });
+  const readings = useInfiniteQuery({ ...getMeterReadingsQueryOptions(), meta: { silent: true } });
+  const items = useMemo(() => itemsOf(readings.data), [readings.data]);
   const t = meterTexts.history;
 
   return (
@@ -21,11 +25,11 @@ export function Component() {
         {paths.meterReadings.title}
       </h1>
       <ReadingWindowBanner />
-      <MeterReadingForm userId={user.id} readings={readings.data ?? []} />
+      <MeterReadingForm userId={user.id} readings={items} />
       <PendingChanges urlPrefix="/api/v1/tenant/meter-readings" />
       {readings.isPending ? (
         <LoadingState text={t.loading} />
-      ) : readings.isError ? (
+      ) : readings.isError && !readings.isFetchNextPageError ? (
         <div
           role="alert"
           className="grid grid-cols-1 gap-2 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
@@ -37,7 +41,7 @@ export function Component() {
           </Button>
         </div>
       ) : (
-        <MeterReadingHistory readings={readings.data} />
+        <MeterReadingHistory readings={items} more={<LoadMore query={readings} />} />
       )}
     </section>
   );

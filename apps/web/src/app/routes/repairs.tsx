@@ -1,3 +1,5 @@
+import { useMemo } from "react";
+import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -7,12 +9,14 @@ import { RepairForm } from "@/features/repairs/components/repair-form";
 import { RepairLists } from "@/features/repairs/components/repair-lists";
 import { repairTexts } from "@/features/repairs/texts";
 import { useBrand } from "@/lib/brand";
+import { itemsOf } from "@/lib/paged-list";
 import { LoadingState } from "../loading-state";
 
 export function Component() {
   const user = useSessionUser();
   const brand = useBrand();
   const repairs = useRepairs();
+  const items = useMemo(() => itemsOf(repairs.data), [repairs.data]);
   const t = repairTexts.list;
 
   return (
@@ -24,7 +28,7 @@ export function Component() {
       <PendingChanges urlPrefix="/api/v1/tenant/repairs" />
       {repairs.isPending ? (
         <LoadingState text={t.loading} />
-      ) : repairs.isError ? (
+      ) : repairs.isError && !repairs.isFetchNextPageError ? (
         <div
           role="alert"
           className="grid grid-cols-1 gap-2 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
@@ -36,7 +40,10 @@ export function Component() {
           </Button>
         </div>
       ) : (
-        <RepairLists repairs={repairs.data} />
+        <>
+          <RepairLists repairs={items} />
+          <LoadMore query={repairs} />
+        </>
       )}
     </section>
   );

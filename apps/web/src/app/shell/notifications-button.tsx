@@ -5,19 +5,21 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { appointmentPath, messagePath } from "@/config/paths";
-import { getAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
+import { getUpcomingAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
 import { upcomingAppointments } from "@/features/appointments/upcoming";
-import { getMessagesQueryOptions } from "@/features/messages/api/get-messages";
+import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
 import { formatDate, formatRelativeDate, formatTimeRange, truncate } from "@/lib/format";
 import { shellTexts } from "../texts";
 
 const PANEL_APPOINTMENTS = 5;
+/** The badge counts up to 9 ("9+" beyond): ten unread conversations tell enough. */
+const PANEL_UNREAD = 10;
 const PREVIEW = 80;
 
 export function NotificationsButton() {
   const [open, setOpen] = useState(false);
-  const unread = useQuery(getMessagesQueryOptions("unread"));
-  const appointments = useQuery(getAppointmentsQueryOptions());
+  const unread = useQuery(getLatestMessagesQueryOptions("unread", PANEL_UNREAD));
+  const appointments = useQuery(getUpcomingAppointmentsQueryOptions());
   const unreadMessages = unread.data ?? [];
   const upcoming = upcomingAppointments(appointments.data ?? [], new Date(), PANEL_APPOINTMENTS);
   const count = unreadMessages.length + upcoming.length;

@@ -1,20 +1,21 @@
 import { documentList } from "@mieter-portal/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { pagedListKey, pagedListQueryOptions } from "@/lib/paged-list";
 
-export const documentsQueryKey = ["/api/v1/tenant/documents"] as const;
+const DOCUMENTS_PATH = "/api/v1/tenant/documents";
 
-const fetchDocuments = getQueryFn<unknown>({ on401: "throw" });
+/** Prefix of the documents list's cache: an upload refreshes it. */
+export const documentsQueryKey = [DOCUMENTS_PATH] as const;
 
+/** The tenant's documents, newest first, page by page (decision 007). */
 export function getDocumentsQueryOptions() {
-  return queryOptions({
-    queryKey: documentsQueryKey,
-    queryFn: async (context) => documentList.parse(await fetchDocuments(context)),
+  return {
+    ...pagedListQueryOptions(pagedListKey(DOCUMENTS_PATH), (items) => documentList.parse(items)),
     // The screen shows its own error view with a retry button instead of a toast.
     meta: { silent: true },
-  });
+  };
 }
 
 export function useDocuments() {
-  return useQuery(getDocumentsQueryOptions());
+  return useInfiniteQuery(getDocumentsQueryOptions());
 }

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { dismissToast } from "@/components/ui/use-toast";
+import { itemsOf } from "@/lib/paged-list";
 import { createQueryClient } from "@/lib/query-client";
 import { useDocuments } from "../api/get-documents";
 import { DocumentsView } from "./documents-view";
@@ -91,7 +92,7 @@ afterEach(() => {
 /** The screen as the route shows it: the list comes from GET /api/v1/tenant/documents. */
 function Screen() {
   const query = useDocuments();
-  return query.data ? <DocumentsView documents={query.data} /> : null;
+  return query.data ? <DocumentsView documents={itemsOf(query.data)} /> : null;
 }
 
 async function renderView(documents: TenantDocument[] = docs) {

@@ -1,6 +1,6 @@
 import type { TenantDocument } from "@mieter-portal/contracts";
 import { Search } from "lucide-react";
-import { useDeferredValue, useId, useState } from "react";
+import { type ReactNode, useDeferredValue, useId, useState } from "react";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { Input } from "@/components/ui/form-field";
 import { DOCUMENT_SECTION_ORDER, type DocumentSectionId, filterDocuments, groupDocuments } from "../document-list";
@@ -8,8 +8,11 @@ import { documentTexts } from "../texts";
 import { DocumentSection } from "./document-section";
 import { useDocumentUploader } from "./document-upload";
 
-/** The documents screen with data: search, the three sections and the upload. */
-export function DocumentsView({ documents }: { documents: TenantDocument[] }) {
+/**
+ * The documents screen with data: search, the three sections and the upload; `more` loads older
+ * pages (the search covers the loaded ones, and loading goes on by itself while the end is in view).
+ */
+export function DocumentsView({ documents, more }: { documents: TenantDocument[]; more?: ReactNode }) {
   const searchId = useId();
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
@@ -68,6 +71,7 @@ export function DocumentsView({ documents }: { documents: TenantDocument[] }) {
           ) : null}
         </DocumentSection>
       ))}
+      {more}
     </div>
   );
 }

@@ -1,16 +1,29 @@
 import { messageList } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { getQueryFn } from "@/lib/api-client";
+import { pagedListKey, pagedListQueryOptions } from "@/lib/paged-list";
+import { DASHBOARD_MESSAGE_COUNT } from "../texts";
 
 export type MessageFilter = "all" | "unread";
 
-export const messagesQueryKey = (filter: MessageFilter) => ["/api/v1/tenant/messages", { filter }] as const;
+const MESSAGES_PATH = "/api/v1/tenant/messages";
+
+/** The messages screen: conversations page by page (decision 007). */
+export const messagesQueryKey = (filter: MessageFilter) => pagedListKey(MESSAGES_PATH, { filter });
+
+export function getMessagesQueryOptions(filter: MessageFilter = "all") {
+  return pagedListQueryOptions(messagesQueryKey(filter), (items) => messageList.parse(items));
+}
+
+/** One short page of the newest conversations: the dashboard's 2, the notifications' unread ones. */
+export const latestMessagesQueryKey = (filter: MessageFilter, limit: number) =>
+  [MESSAGES_PATH, { filter, limit: String(limit) }] as const;
 
 const fetchMessages = getQueryFn<unknown>({ on401: "throw" });
 
-export function getMessagesQueryOptions(filter: MessageFilter = "all") {
+export function getLatestMessagesQueryOptions(filter: MessageFilter = "all", limit = DASHBOARD_MESSAGE_COUNT) {
   return queryOptions({
-    queryKey: messagesQueryKey(filter),
+    queryKey: latestMessagesQueryKey(filter, limit),
     queryFn: async (context) => messageList.parse(await fetchMessages(context)),
   });
 }

@@ -1,19 +1,12 @@
 import { meterReadingList } from "@mieter-portal/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { pagedListKey, pagedListQueryOptions } from "@/lib/paged-list";
 
-export const meterReadingsQueryKey = ["/api/v1/tenant/meter-readings"] as const;
+const METER_READINGS_PATH = "/api/v1/tenant/meter-readings";
 
-const fetchMeterReadings = getQueryFn<unknown>({ on401: "throw" });
+/** Prefix of the history's cache: a new submission refreshes it. */
+export const meterReadingsQueryKey = [METER_READINGS_PATH] as const;
 
-/** GET meter-readings: the tenant's readings, newest reading date first, with photo metadata. */
+/** GET meter-readings: the tenant's readings, newest reading date first, with photo metadata, page by page. */
 export function getMeterReadingsQueryOptions() {
-  return queryOptions({
-    queryKey: meterReadingsQueryKey,
-    queryFn: async (context) => meterReadingList.parse(await fetchMeterReadings(context)),
-  });
-}
-
-export function useMeterReadings() {
-  return useQuery(getMeterReadingsQueryOptions());
+  return pagedListQueryOptions(pagedListKey(METER_READINGS_PATH), (items) => meterReadingList.parse(items));
 }

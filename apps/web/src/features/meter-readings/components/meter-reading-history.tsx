@@ -1,5 +1,6 @@
 import { METER_UNITS, type MeterReading } from "@mieter-portal/contracts";
 import { History } from "lucide-react";
+import type { ReactNode } from "react";
 import { AuthorisedPhotoThumbnail } from "@/components/photo-picker/authorised-photo";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate, formatShortDate, formatTime } from "@/lib/format";
@@ -58,8 +59,8 @@ function ReadingItem({ reading }: { reading: MeterReading }) {
   );
 }
 
-/** 'Letzte Zählerstände': the tenant's real history, newest first. */
-export function MeterReadingHistory({ readings }: { readings: MeterReading[] }) {
+/** 'Letzte Zählerstände': the tenant's real history, newest first; `more` loads older pages. */
+export function MeterReadingHistory({ readings, more }: { readings: MeterReading[]; more?: ReactNode }) {
   const t = meterTexts.history;
   return (
     <Card aria-labelledby="meter-history-title">
@@ -78,6 +79,7 @@ export function MeterReadingHistory({ readings }: { readings: MeterReading[] }) 
           ))}
         </ul>
       )}
+      {more}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { repair } from "@mieter-portal/contracts";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "@/lib/api-client";
+import { itemsOf } from "@/lib/paged-list";
 import { getRepairsQueryOptions } from "./get-repairs";
 
 export const repairQueryKey = (id: string) => [`/api/v1/tenant/repairs/${encodeURIComponent(id)}`] as const;
@@ -15,12 +16,13 @@ export function getRepairQueryOptions(id: string) {
   });
 }
 
-/** The detail, shown at once from the cached list when there is one, and fetched fresh. */
+/** The detail, shown at once from the list's loaded pages when it is there, and fetched fresh. */
 export function useRepair(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
     ...getRepairQueryOptions(id),
     meta: { silent: true },
-    placeholderData: () => queryClient.getQueryData(getRepairsQueryOptions().queryKey)?.find((item) => item.id === id),
+    placeholderData: () =>
+      itemsOf(queryClient.getQueryData(getRepairsQueryOptions().queryKey)).find((item) => item.id === id),
   });
 }

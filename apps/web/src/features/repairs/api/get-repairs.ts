@@ -1,19 +1,17 @@
 import { repairList } from "@mieter-portal/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { pagedListKey, pagedListQueryOptions } from "@/lib/paged-list";
 
-export const repairsQueryKey = ["/api/v1/tenant/repairs"] as const;
+const REPAIRS_PATH = "/api/v1/tenant/repairs";
 
-const fetchRepairs = getQueryFn<unknown>({ on401: "throw" });
+/** Prefix of the repairs list's cache: a new report refreshes it. */
+export const repairsQueryKey = [REPAIRS_PATH] as const;
 
-/** GET repairs: newest report first, each with photos and its status history. */
+/** GET repairs: newest report first, each with photos and its status history, page by page. */
 export function getRepairsQueryOptions() {
-  return queryOptions({
-    queryKey: repairsQueryKey,
-    queryFn: async (context) => repairList.parse(await fetchRepairs(context)),
-  });
+  return pagedListQueryOptions(pagedListKey(REPAIRS_PATH), (items) => repairList.parse(items));
 }
 
 export function useRepairs() {
-  return useQuery({ ...getRepairsQueryOptions(), meta: { silent: true } });
+  return useInfiniteQuery({ ...getRepairsQueryOptions(), meta: { silent: true } });
 }
