@@ -19,6 +19,23 @@ function devBrandPlaceholders(): Plugin {
   };
 }
 
+/**
+ * The shared primitives (packages/ui) get this app's own cn() from src/lib/utils.ts, the same
+ * function, so the tenant app does not carry a second copy: its build stays byte for byte what it
+ * was before the primitives moved (DESIGN §6). Careful: Tailwind scans this file for class names too.
+ */
+function sharedClassNames(): Plugin {
+  const uiSource = fileURLToPath(new URL("../../packages/ui/src/", import.meta.url));
+  const ownUtils = fileURLToPath(new URL("./src/lib/utils.ts", import.meta.url));
+  return {
+    name: "mieter-portal-shared-cn",
+    enforce: "pre",
+    resolveId(source, importer) {
+      return source === "./utils" && importer?.startsWith(uiSource) ? ownUtils : null;
+    },
+  };
+}
+
 /** Brand green of the intro in index.html. */
 const BRAND_GREEN = "#15803d";
 
@@ -73,7 +90,7 @@ function pwa() {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devBrandPlaceholders(), pwa()],
+  plugins: [sharedClassNames(), react(), tailwindcss(), devBrandPlaceholders(), pwa()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } },

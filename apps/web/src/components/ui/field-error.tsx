@@ -1,9 +1,2 @@
-/** A form field's error below it, referenced by the field's aria-describedby; nothing without a message. */
-export function FieldError({ id, message }: { id: string; message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive-text">
-      {message}
-    </p>
-  );
-}
+// Moved to packages/ui (shared with the staff console); this path stays so imports here do not change.
+export * from "@mieter-portal/ui/field-error";
