@@ -3,9 +3,16 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: {
-      "@mieter-portal/contracts": fileURLToPath(new URL("../../packages/contracts/src/index.ts", import.meta.url)),
-    },
+    alias: [
+      {
+        find: /^@mieter-portal\/contracts\/staff$/,
+        replacement: fileURLToPath(new URL("../../packages/contracts/src/staff/index.ts", import.meta.url)),
+      },
+      {
+        find: /^@mieter-portal\/contracts$/,
+        replacement: fileURLToPath(new URL("../../packages/contracts/src/index.ts", import.meta.url)),
+      },
+    ],
   },
   test: {
     include: ["test/**/*.test.ts"],

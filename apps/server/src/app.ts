@@ -17,9 +17,12 @@ import { createBackgroundTasks } from "./lib/background.js";
 import { localFileStore } from "./lib/file-store.js";
 import { DEFAULT_BODY_LIMIT } from "./lib/limits.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
+import { startNotificationWorker } from "./lib/notification-worker.js";
+import { findStaffNameAndRole } from "./repositories/staff.js";
 import "./fastify-types.js";
 import { requireApiKey } from "./plugins/app/api-key.js";
 import { requireTenant } from "./plugins/app/authenticate.js";
+import { requireStaff } from "./plugins/app/authenticate-staff.js";
 import { registerErrorHandling } from "./plugins/app/error-handler.js";
 import { enableIdempotency } from "./plugins/app/idempotency.js";
 import { limitRequestsPerMinute, registerRateLimit, rejectControlCharacters } from "./plugins/app/request-guards.js";
@@ -27,6 +30,8 @@ import { addSecurityHeaders } from "./plugins/external/security-headers.js";
 import { serveWebApp } from "./plugins/external/web-app.js";
 import { authenticatedAuthRoutes, publicAuthRoutes } from "./routes/auth.js";
 import { publicRoutes } from "./routes/public.js";
+import { staffPublicAuthRoutes } from "./routes/staff/auth.js";
+import { staffRoutes } from "./routes/staff/index.js";
 import { tenantRoutes } from "./routes/tenant/index.js";
 
 export interface BuildOptions {
@@ -130,6 +135,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Mails a request started finish before the database closes.
   app.addHook("onClose", () => background.drain());
 
+  const worker = startNotificationWorker({
+    db: database.db,
+    mailer: app.mailer,
+    context: () => ({ company: config.brand.companyName, publicUrl: config.publicUrl }),
+    staffName: (id) => findStaffNameAndRole(database.db, id),
+    log: app.log,
+    intervalMs: config.notifyIntervalMs,
+  });
+  app.decorate("notifications", worker);
+  app.addHook("onClose", () => worker.stop());
+
   registerErrorHandling(app);
   rejectControlCharacters(app);
   await registerRateLimit(app);
@@ -163,6 +179,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(async (keyed) => {
         requireApiKey(keyed);
         await keyed.register(publicAuthRoutes);
+        await keyed.register(staffPublicAuthRoutes);
+        await keyed.register(async (staffScope) => {
+          requireStaff(staffScope);
+          limitRequestsPerMinute(staffScope, tenantPerMinute, (request) => `staff:${request.staff.id}`);
+          await staffScope.register(staffRoutes);
+        });
         await keyed.register(async (tenantScope) => {
           requireTenant(tenantScope);
           limitRequestsPerMinute(tenantScope, tenantPerMinute, (request) => request.auth.tenantId);

@@ -60,6 +60,11 @@ const envSchema = z.object({
   BRAND_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanish.default(false),
+  NOTIFY_INTERVAL_MS: z.coerce
+    .number({ error: "muss eine Zahl (Millisekunden) sein" })
+    .int({ error: "muss eine ganze Zahl sein" })
+    .min(0, { error: "darf nicht negativ sein" })
+    .default(5000),
   RATE_LIMIT_IP_PER_MINUTE: z.coerce
     .number({ error: "muss eine Zahl sein" })
     .int({ error: "muss eine ganze Zahl sein" })
@@ -96,6 +101,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** API requests per minute and client IP, and per signed-in tenant (0: no limit). */
   rateLimit: { ipPerMinute: number; tenantPerMinute: number };
+  /** How often the notification worker looks for mails to send (0: only when asked, in tests). */
+  notifyIntervalMs: number;
   /** How long SIGTERM/SIGINT waits for in-flight requests before the process exits anyway. */
   shutdownGraceMs: number;
 }
@@ -193,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE, tenantPerMinute: e.RATE_LIMIT_TENANT_PER_MINUTE },
+    notifyIntervalMs: e.NOTIFY_INTERVAL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -3,6 +3,7 @@ import type { Db, DbHandle } from "./db/connection.js";
 import type { BackgroundTasks } from "./lib/background.js";
 import type { FileStore } from "./lib/file-store.js";
 import type { Mailer } from "./lib/mailer.js";
+import type { NotificationWorker } from "./lib/notification-worker.js";
 
 export interface AuthContext {
   tenantId: string;
@@ -21,6 +22,8 @@ declare module "fastify" {
     files: FileStore;
     mailer: Mailer;
     background: BackgroundTasks;
+    /** Sends the notification outbox; tests call runOnce() instead of waiting for its timer. */
+    notifications: NotificationWorker;
   }
   interface FastifyRequest {
     /** Set by the authentication hook on every route of the authenticated scope. */

@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { seedDemoIfEmpty } from "./db/seed/demo.js";
+import { demoAccountLines } from "./db/seed/demo-banner.js";
+import { seedDemoStaffIfMissing } from "./db/seed/demo-staff.js";
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let every in-flight request finish writing its
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo
     ? await seedDemoIfEmpty(app.db, app.files, { companyName: config.brand.companyName })
     : false;
+  if (config.seedDemo) await seedDemoStaffIfMissing(app.db);
 
   handleShutdown(app, config.shutdownGraceMs);
 
@@ -85,8 +88,7 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     lines.push(
       seeded ? "Demo-Daten wurden angelegt." : "Demo-Daten sind vorhanden.",
-      "Demo-Zugang:  demo@example.com / demo1234",
-      "Zweiter Mieter: nachbar@example.com / demo1234",
+      ...(await demoAccountLines(app.db, `http://${shownHost}:${port}`)),
     );
   }
   console.log(`${lines.join("\n")}\n`);

@@ -87,7 +87,7 @@ describe("POST documents (multipart upload)", () => {
     expect(file.headers["content-disposition"]).toBe(
       `attachment; filename="bescheinigung.pdf"; filename*=UTF-8''bescheinigung.pdf`,
     );
-    expect(file.headers["cache-control"]).toMatch(/^private/);
+    expect(file.headers["cache-control"]).toBe("no-store");
   });
 
   it.each([

@@ -40,6 +40,8 @@ export async function createTestContext(
     // Every test request comes from one address; the rate-limit tests set their own limits.
     RATE_LIMIT_IP_PER_MINUTE: "0",
     RATE_LIMIT_TENANT_PER_MINUTE: "0",
+    // Tests send the notification outbox themselves (app.notifications.runOnce()).
+    NOTIFY_INTERVAL_MS: "0",
     ...env,
   });
   const pgUrl = process.env.TEST_DATABASE_URL;

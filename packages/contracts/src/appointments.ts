@@ -23,11 +23,19 @@ export const TIME_SLOT_HOURS: Record<TimeSlot, { start: number; end: number }> =
 export const appointmentStatus = z.enum(["pending", "confirmed", "canceled", "completed"]);
 export type AppointmentStatus = z.infer<typeof appointmentStatus>;
 
+/**
+ * Who asked for the appointment: a tenant's request ("tenant") waits for the management to accept
+ * it; a proposal of the management ("management") waits for the tenant to confirm it.
+ */
+export const appointmentOrigin = z.enum(["tenant", "management"]);
+export type AppointmentOrigin = z.infer<typeof appointmentOrigin>;
+
 export const appointment = z.object({
   id: z.string(),
   type: appointmentType,
   title: z.string(),
   status: appointmentStatus,
+  origin: appointmentOrigin,
   start_time: z.string(),
   end_time: z.string(),
   requested_date: calendarDate.nullable(),
@@ -80,4 +88,7 @@ export const APPOINTMENT_MESSAGES = {
   alreadyCanceled: "Dieser Termin wurde bereits abgesagt.",
   alreadyCompleted: "Dieser Termin ist bereits abgeschlossen.",
   pastAppointment: "Vergangene Termine können nicht mehr geändert werden.",
+  awaitingManagement: "Ihre Anfrage wartet noch auf die Bestätigung der Hausverwaltung.",
+  awaitingTenant: "Dieser Terminvorschlag wartet auf die Antwort des Mieters.",
+  alreadyConfirmed: "Dieser Termin ist bereits bestätigt.",
 } as const;

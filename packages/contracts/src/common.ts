@@ -59,6 +59,8 @@ export const LIMITS = {
   notesMax: 2000,
   filenameMax: 255,
   passwordMin: 8,
+  /** Staff accounts reach every tenant of their buildings: longer passwords. */
+  staffPasswordMin: 10,
   passwordMax: 128,
   emailMax: 254,
   nameMax: 100,

@@ -17,6 +17,11 @@ export const ERROR_MESSAGES = {
   too_many_requests: "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
   quota_exceeded: "Sie haben in kurzer Zeit sehr viele Einträge angelegt. Bitte versuchen Sie es später erneut.",
   control_characters: "Die Eingabe enthält unzulässige Steuerzeichen.",
+  totp_required: "Bitte geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
+  totp_invalid: "Der Code ist falsch oder abgelaufen. Bitte geben Sie den aktuellen Code ein.",
+  staff_inactive: "Dieses Konto ist deaktiviert. Bitte wenden Sie sich an die Administration.",
+  invitation_invalid:
+    "Der Einladungslink ist ungültig, abgelaufen oder wurde schon benutzt. Bitte lassen Sie sich einen neuen senden.",
   wrong_password: "Das aktuelle Passwort ist falsch.",
   reset_token_invalid: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
   forbidden: "Dafür fehlt Ihnen die Berechtigung.",

@@ -1,3 +1,4 @@
+export * from "./appointment-rules.js";
 export * from "./appointments.js";
 export * from "./auth.js";
 export * from "./calendar-dates.js";

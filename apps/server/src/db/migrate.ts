@@ -4,6 +4,7 @@ import * as m0001 from "./migrations/0001_initial.js";
 import * as m0002 from "./migrations/0002_list_indexes.js";
 import * as m0003 from "./migrations/0003_hardening.js";
 import * as m0004 from "./migrations/0004_list_pagination.js";
+import * as m0005 from "./migrations/0005_staff_console.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002_list_indexes": m0002,
   "0003_hardening": m0003,
   "0004_list_pagination": m0004,
+  "0005_staff_console": m0005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -16,14 +16,123 @@ export interface TenantsTable {
   password_changed_at: string;
   /** Raised by every password change or reset; tokens of an older version are no longer valid. */
   session_version: Generated<number>;
+  /** E-mail about the management's answers (Einstellungen → Benachrichtigungen). */
+  notify_email: Generated<number>;
   created_at: string;
 }
 
 export interface StaffUsersTable {
   id: string;
   email: string;
+  email_normalized: string | null;
   name: string;
+  /** administrator | verwalter | hausmeister */
+  role: Generated<string>;
+  active: Generated<number>;
+  /** Null until the invitation link was used. */
+  password_hash: string | null;
+  password_changed_at: string | null;
+  session_version: Generated<number>;
+  /** Base32 TOTP secret; set while enrolling, used once totp_enabled is 1. */
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  notify_new_items: Generated<number>;
+  last_digest_at: string | null;
   created_at: string;
+}
+
+export interface BuildingsTable {
+  id: string;
+  name: string;
+  address: string;
+  created_at: string;
+}
+
+export interface StaffBuildingsTable {
+  staff_id: string;
+  building_id: string;
+}
+
+export interface StaffTokensTable {
+  id: string;
+  staff_id: string;
+  token_hash: string;
+  /** invite | reset */
+  purpose: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface StaffRevokedTokensTable {
+  jti: string;
+  staff_id: string;
+  expires_at: string;
+  revoked_at: string;
+}
+
+/** Append-only: written by repositories/audit.ts, never updated or deleted. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  staff_id: string | null;
+  staff_name: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  building_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  ip: string | null;
+}
+
+export interface CannedRepliesTable {
+  id: string;
+  title: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RepairInternalNotesTable {
+  id: string;
+  repair_id: string;
+  staff_id: string | null;
+  author_name: string;
+  note: string;
+  created_at: string;
+}
+
+/** One row per item that waits for the management (repositories/inbox.ts keeps it). */
+export interface InboxItemsTable {
+  kind: string;
+  item_id: string;
+  tenant_id: string;
+  building_id: string | null;
+  state: string;
+  title: string;
+  urgency: string | null;
+  created_at: string;
+  due_at: string;
+  assignee_id: string | null;
+}
+
+/** Mails to send; the notification worker claims, sends and marks them. */
+export interface NotificationOutboxTable {
+  id: string;
+  created_at: string;
+  /** tenant | staff */
+  recipient_kind: string;
+  recipient_id: string;
+  to_email: string;
+  kind: string;
+  subject: string;
+  body: string;
+  send_after: string;
+  attempts: Generated<number>;
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
 }
 
 export interface TenanciesTable {
@@ -38,6 +147,8 @@ export interface TenanciesTable {
   payment_method: string;
   due_day: number;
   iban_last4: string | null;
+  /** The building the apartment is in (buildings are derived from street addresses). */
+  building_id: string | null;
   created_at: string;
 }
 
@@ -72,6 +183,11 @@ export interface MessageThreadsTable {
   subject: string;
   created_at: string;
   last_message_at: string;
+  assignee_id: Generated<string | null>;
+  /** Marked handled by the management without a reply. */
+  handled_at: Generated<string | null>;
+  /** The tenant's first message since the management's last answer; null when nothing waits. */
+  awaiting_reply_since: Generated<string | null>;
 }
 
 export interface MessagesTable {
@@ -102,6 +218,10 @@ export interface AppointmentsTable {
   location: string | null;
   created_at: string;
   updated_at: string;
+  /** tenant: a request waiting for the management; management: a proposal waiting for the tenant. */
+  origin: Generated<string>;
+  assignee_id: Generated<string | null>;
+  decline_reason: Generated<string | null>;
 }
 
 export interface AppointmentStatusChangesTable {
@@ -135,6 +255,12 @@ export interface MeterReadingsTable {
   water_milli: number | null;
   electricity_milli: number | null;
   heating_milli: number | null;
+  /** Comma list of meters whose value is lower than the tenant's previous reading of that meter. */
+  lower_flags: Generated<string>;
+  /** null | accepted | renewal_requested */
+  review: Generated<string | null>;
+  reviewed_at: Generated<string | null>;
+  reviewed_by: Generated<string | null>;
 }
 
 export interface PhotosTable {
@@ -165,6 +291,8 @@ export interface RepairsTable {
   planned_date: string | null;
   completed_at: string | null;
   updated_at: string;
+  planned_window: Generated<string | null>;
+  assignee_id: Generated<string | null>;
 }
 
 export interface RepairStatusHistoryTable {
@@ -233,6 +361,15 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   login_attempts: LoginAttemptsTable;
+  buildings: BuildingsTable;
+  staff_buildings: StaffBuildingsTable;
+  staff_tokens: StaffTokensTable;
+  staff_revoked_tokens: StaffRevokedTokensTable;
+  audit_log: AuditLogTable;
+  canned_replies: CannedRepliesTable;
+  repair_internal_notes: RepairInternalNotesTable;
+  inbox_items: InboxItemsTable;
+  notification_outbox: NotificationOutboxTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -69,3 +69,6 @@ export const eurosToCents = (euros: number): number => Math.round(euros * 100);
 export const milliToValue = (milli: number | null): number | null => (milli == null ? null : milli / 1000);
 export const valueToMilli = (value: number | null | undefined): number | null =>
   value == null ? null : Math.round(value * 1000);
+
+/** "2026-12-01" → "01.12.2026" (mails). */
+export const germanDateOf = (date: string): string => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;

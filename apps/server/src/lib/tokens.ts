@@ -29,11 +29,13 @@ export async function signSessionToken(
   ttlSeconds: number,
   /** The account's session version (raised by every password change or reset). */
   version: number,
+  /** "staff" for the console's tokens; tenant tokens carry none (as before the console existed). */
+  audience?: TokenAudience,
 ): Promise<SessionToken> {
   const jti = randomUUID();
   const nowSeconds = Math.floor(Date.now() / 1000);
   const exp = nowSeconds + ttlSeconds;
-  const token = await new SignJWT({ ver: version })
+  const token = await new SignJWT(audience ? { ver: version, aud: audience } : { ver: version })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(tenantId)
     .setJti(jti)
@@ -43,6 +45,9 @@ export async function signSessionToken(
   return { token, jti, expiresAt: new Date(exp * 1000) };
 }
 
+/** Tenant and staff tokens differ by audience; neither is accepted on the other's routes. */
+export type TokenAudience = "staff";
+
 export interface VerifiedToken {
   sub: string;
   jti: string;
@@ -50,6 +55,8 @@ export interface VerifiedToken {
   exp: number;
   /** Session version the token was issued under; 0 for tokens from before versions existed. */
   ver: number;
+  /** "staff" for staff tokens, undefined for tenant tokens. */
+  aud?: TokenAudience;
 }
 
 export type TokenProblem = "expired" | "invalid";
@@ -88,7 +95,15 @@ export async function verifySessionToken(
     }
     const ver = payload.ver ?? 0;
     if (typeof ver !== "number" || !Number.isInteger(ver)) return { ok: false, problem: "invalid" };
-    const claims = Object.freeze({ sub: payload.sub, jti: payload.jti, iat: payload.iat ?? 0, exp: payload.exp, ver });
+    if (payload.aud !== undefined && payload.aud !== "staff") return { ok: false, problem: "invalid" };
+    const claims: VerifiedToken = Object.freeze({
+      sub: payload.sub,
+      jti: payload.jti,
+      iat: payload.iat ?? 0,
+      exp: payload.exp,
+      ver,
+      ...(payload.aud === "staff" ? { aud: "staff" as const } : {}),
+    });
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
     verified.set(token, claims);
     return { ok: true, claims };

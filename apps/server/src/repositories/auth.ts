@@ -111,7 +111,7 @@ export async function findUser(db: Db, tenantId: string): Promise<User | undefin
  * Attempts counted per scope: logins per account and per IP, checks of the current password per
  * tenant, reset requests per address and per IP.
  */
-export type AttemptScope = "account" | "ip" | "password" | "reset" | "reset-ip";
+export type AttemptScope = "account" | "ip" | "password" | "reset" | "reset-ip" | "staff" | "staff-password";
 
 export interface AttemptClaim {
   ids: string[];

@@ -4,8 +4,10 @@ import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
 import { prepareQueryByLimit } from "../db/prepared.js";
 import type { MessageRow } from "../db/types.js";
+import { type MailContext, notifyStaffOfNewItem } from "../lib/notify.js";
 import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
 import { nowIso } from "../lib/time.js";
+import { currentBuildingOf, messageDueAt, putInboxItem } from "./inbox.js";
 
 /** Who writes a message on the tenant's behalf: the tenant's display name (DESIGN.md §4.12). */
 export interface TenantActor {
@@ -187,6 +189,8 @@ export async function createThread(
   db: Db,
   actor: TenantActor,
   input: { subject: string; content: string },
+  /** Tells the building's staff (tenant writes; absent in seeds and repository tests). */
+  mail?: MailContext,
 ): Promise<MessageThread> {
   const at = nowIso();
   const threadId = randomUUID();
@@ -194,11 +198,48 @@ export async function createThread(
   await withTransaction(db, async (trx) => {
     await trx
       .insertInto("message_threads")
-      .values({ id: threadId, tenant_id: actor.tenantId, subject: input.subject, created_at: at, last_message_at: at })
+      .values({
+        id: threadId,
+        tenant_id: actor.tenantId,
+        subject: input.subject,
+        created_at: at,
+        last_message_at: at,
+        awaiting_reply_since: at,
+      })
       .execute();
     await trx.insertInto("messages").values(message).execute();
+    await awaitReply(trx, actor, threadId, input.subject, at, mail);
   });
   return { id: threadId, subject: input.subject, created_at: at, messages: [toThreadMessage(message)] };
+}
+
+/**
+ * The conversation now waits for the management: an inbox item due 24 hours after the first
+ * unanswered message, and (once per wait) a line in the building staff's digest.
+ */
+async function awaitReply(
+  trx: Db,
+  actor: TenantActor,
+  threadId: string,
+  subject: string,
+  waitingSince: string,
+  mail: MailContext | undefined,
+): Promise<void> {
+  await putInboxItem(trx, {
+    kind: "message",
+    itemId: threadId,
+    tenantId: actor.tenantId,
+    state: "new",
+    title: subject,
+    createdAt: waitingSince,
+    dueAt: messageDueAt(waitingSince),
+  });
+  if (mail) {
+    await notifyStaffOfNewItem(trx, mail, await currentBuildingOf(trx, actor.tenantId), {
+      kind: "message",
+      line: `Nachricht: „${subject}“ – ${actor.name}`,
+    });
+  }
 }
 
 /** Adds the tenant's reply to one of their threads; undefined when the thread is not theirs. */
@@ -207,18 +248,33 @@ export async function addReply(
   actor: TenantActor,
   threadId: string,
   content: string,
+  mail?: MailContext,
 ): Promise<ThreadMessage | undefined> {
   return withTransaction(db, async (trx) => {
     const at = nowIso();
-    const bumped = await trx
-      .updateTable("message_threads")
-      .set({ last_message_at: at })
+    const thread = await trx
+      .selectFrom("message_threads")
+      .select(["subject", "awaiting_reply_since"])
       .where("id", "=", threadId)
       .where("tenant_id", "=", actor.tenantId)
       .executeTakeFirst();
-    if (Number(bumped.numUpdatedRows) !== 1) return undefined;
+    if (!thread) return undefined;
+    const waitingSince = thread.awaiting_reply_since ?? at;
+    await trx
+      .updateTable("message_threads")
+      .set({ last_message_at: at, awaiting_reply_since: waitingSince, handled_at: null })
+      .where("id", "=", threadId)
+      .execute();
     const message = outboundMessage(actor, threadId, content, at);
     await trx.insertInto("messages").values(message).execute();
+    await awaitReply(
+      trx,
+      actor,
+      threadId,
+      thread.subject,
+      waitingSince,
+      thread.awaiting_reply_since ? undefined : mail,
+    );
     return toThreadMessage(message);
   });
 }

@@ -85,3 +85,8 @@ export async function findPhoto(db: Db, tenantId: string, photoId: string): Prom
     .where("tenant_id", "=", tenantId)
     .executeTakeFirst();
 }
+
+/** Any photo by id, with the owning tenant (the staff console checks building and role itself). */
+export async function findPhotoById(db: Db, photoId: string): Promise<PhotoRow | undefined> {
+  return db.selectFrom("photos").selectAll().where("id", "=", photoId).executeTakeFirst();
+}

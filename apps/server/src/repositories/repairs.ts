@@ -1,13 +1,23 @@
 import { randomUUID } from "node:crypto";
-import type { ActorKind, Repair, RepairLocation, RepairStatus, RepairType, Urgency } from "@mieter-portal/contracts";
+import {
+  type ActorKind,
+  CLOSED_REPAIR_STATUSES,
+  type Repair,
+  type RepairLocation,
+  type RepairStatus,
+  type RepairType,
+  type Urgency,
+} from "@mieter-portal/contracts";
 import { type Kysely, sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
 import { prepareQueryByLimit } from "../db/prepared.js";
 import type { Database, PhotoRow, RepairHistoryRow, RepairRow } from "../db/types.js";
 import type { FileStore } from "../lib/file-store.js";
+import { type MailContext, notifyStaffOfNewItem } from "../lib/notify.js";
 import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
 import { nowIso } from "../lib/time.js";
 import { type CheckedFile, putAll, removeAll } from "../lib/uploads.js";
+import { closeInboxItem, currentBuildingOf, plannedDueAt, putInboxItem, repairDueAt } from "./inbox.js";
 import { findPhotosByOwner, insertPhotos, toPhotoInfo } from "./photos.js";
 
 function toRepair(row: RepairRow, photos: PhotoRow[], history: RepairHistoryRow[]): Repair {
@@ -109,11 +119,39 @@ export interface NewRepair {
   actorName: string;
 }
 
+/** German labels of repair types and places (inbox titles, mails). */
+export const REPAIR_TYPE_TITLES: Record<RepairType, string> = {
+  plumbing: "Sanitär",
+  electrical: "Elektrik",
+  heating: "Heizung",
+  "door-window": "Tür oder Fenster",
+  appliance: "Haushaltsgerät",
+  other: "Sonstiges",
+};
+export const REPAIR_LOCATION_TITLES: Record<RepairLocation, string> = {
+  kitchen: "Küche",
+  bathroom: "Badezimmer",
+  "living-room": "Wohnzimmer",
+  bedroom: "Schlafzimmer",
+  hallway: "Flur",
+  balcony: "Balkon",
+  other: "Sonstiges",
+};
+export const repairTitle = (type: string, location: string) =>
+  `${REPAIR_TYPE_TITLES[type as RepairType] ?? type} – ${REPAIR_LOCATION_TITLES[location as RepairLocation] ?? location}`;
+
 /**
  * Stores the photo files, then writes the repair (status "reported"), its first history entry and
  * the photo rows in one transaction; when the database write fails the files are removed again.
  */
-export async function createRepair(db: Db, files: FileStore, tenantId: string, input: NewRepair): Promise<Repair> {
+export async function createRepair(
+  db: Db,
+  files: FileStore,
+  tenantId: string,
+  input: NewRepair,
+  /** Tells the building's staff (tenant reports; absent in seeds and tests of the repository alone). */
+  mail?: MailContext,
+): Promise<Repair> {
   const keys = await putAll(files, input.photos);
   const now = nowIso();
   const row: RepairRow = {
@@ -128,6 +166,8 @@ export async function createRepair(db: Db, files: FileStore, tenantId: string, i
     planned_date: null,
     completed_at: null,
     updated_at: now,
+    planned_window: null,
+    assignee_id: null,
   };
   const history: RepairHistoryRow = {
     id: randomUUID(),
@@ -142,6 +182,23 @@ export async function createRepair(db: Db, files: FileStore, tenantId: string, i
     const photoRows = await withTransaction(db, async (trx) => {
       await trx.insertInto("repairs").values(row).execute();
       await trx.insertInto("repair_status_history").values(history).execute();
+      const title = repairTitle(row.type, row.location);
+      await putInboxItem(trx, {
+        kind: "repair",
+        itemId: row.id,
+        tenantId,
+        state: "new",
+        title,
+        urgency: row.urgency,
+        createdAt: now,
+        dueAt: repairDueAt(now, row.urgency),
+      });
+      if (mail) {
+        await notifyStaffOfNewItem(trx, mail, await currentBuildingOf(trx, tenantId), {
+          kind: "repair",
+          line: `Reparatur (${URGENCY_TITLES[row.urgency as Urgency]}): ${title} – ${input.actorName}`,
+        });
+      }
       return insertPhotos(
         trx,
         { tenantId, type: "repair", id: row.id, createdAt: now },
@@ -159,10 +216,19 @@ export interface RepairStatusChange {
   status: RepairStatus;
   /** YYYY-MM-DD; undefined keeps the planned date, null clears it. */
   plannedDate?: string | null;
+  /** Free text shown with the planned date ("8–12 Uhr"); undefined keeps it, null clears it. */
+  plannedWindow?: string | null;
   note?: string | null;
   actorKind: ActorKind;
   actorName: string;
 }
+
+export const URGENCY_TITLES: Record<Urgency, string> = {
+  low: "Niedrig",
+  medium: "Normal",
+  high: "Dringend",
+  emergency: "Notfall",
+};
 
 /** A history instant strictly after the previous entry, so "oldest first" stays the order of changes. */
 async function nextChangeInstant(trx: Kysely<Database>, repairId: string): Promise<string> {
@@ -189,7 +255,7 @@ export async function setRepairStatus(
   const tenantId = await withTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom("repairs")
-      .select(["id", "tenant_id", "completed_at"])
+      .select(["id", "tenant_id", "completed_at", "planned_date", "urgency", "reported_at", "type", "location"])
       .where("id", "=", repairId)
       .executeTakeFirst();
     if (!current) return undefined;
@@ -199,6 +265,7 @@ export async function setRepairStatus(
       .set({
         status: change.status,
         ...(change.plannedDate !== undefined ? { planned_date: change.plannedDate } : {}),
+        ...(change.plannedWindow !== undefined ? { planned_window: change.plannedWindow } : {}),
         completed_at: change.status === "completed" ? (current.completed_at ?? at) : null,
         updated_at: at,
       })
@@ -216,6 +283,23 @@ export async function setRepairStatus(
         note: change.note?.trim() ? change.note.trim() : null,
       })
       .execute();
+    // The inbox follows: closed repairs leave it; open ones are due on their planned date, or by
+    // the end of their urgency's handling time.
+    if (CLOSED_REPAIR_STATUSES.includes(change.status)) {
+      await closeInboxItem(trx, "repair", repairId);
+    } else {
+      const planned = change.plannedDate !== undefined ? change.plannedDate : current.planned_date;
+      await putInboxItem(trx, {
+        kind: "repair",
+        itemId: repairId,
+        tenantId: current.tenant_id,
+        state: change.status === "reported" ? "new" : "in_progress",
+        title: repairTitle(current.type, current.location),
+        urgency: current.urgency,
+        createdAt: current.reported_at,
+        dueAt: planned ? plannedDueAt(planned) : repairDueAt(current.reported_at, current.urgency),
+      });
+    }
     return current.tenant_id;
   });
   return tenantId ? findRepair(db, tenantId, repairId) : undefined;

@@ -153,7 +153,10 @@ export async function spawnServer(options: SpawnServerOptions = {}): Promise<Spa
     JSON.stringify({
       extends: path.join(SERVER_DIR, "tsconfig.json"),
       compilerOptions: {
-        paths: { "@mieter-portal/contracts": [path.join(REPO_ROOT, "packages/contracts/src/index.ts")] },
+        paths: {
+          "@mieter-portal/contracts": [path.join(REPO_ROOT, "packages/contracts/src/index.ts")],
+          "@mieter-portal/contracts/staff": [path.join(REPO_ROOT, "packages/contracts/src/staff/index.ts")],
+        },
       },
     }),
   );

@@ -10,7 +10,8 @@ export const DEMO_PASSWORD = "demo1234";
 export const DEMO_EMAIL = "demo@example.com";
 export const NEIGHBOUR_EMAIL = "nachbar@example.com";
 
-export const DEMO_STAFF = { email: "s.krueger@gruenfeld-hausverwaltung.de", name: "Sabine Krüger" } as const;
+/** Signs the demo conversations; the same person is the demo Verwalter of the staff console. */
+export const DEMO_STAFF = { email: "verwalter@example.com", name: "Sabine Krüger" } as const;
 
 /** What each tenant's seed function receives. */
 export interface SeedContext {

@@ -134,7 +134,17 @@ export async function insertInvoice(
 export async function ensureStaffUser(db: Db, s: { email: string; name: string; createdAt: string }): Promise<string> {
   await db
     .insertInto("staff_users")
-    .values({ id: randomUUID(), email: s.email, name: s.name, created_at: s.createdAt })
+    .values({
+      id: randomUUID(),
+      email: s.email,
+      email_normalized: s.email.toLowerCase(),
+      name: s.name,
+      password_hash: null,
+      password_changed_at: null,
+      totp_secret: null,
+      last_digest_at: null,
+      created_at: s.createdAt,
+    })
     .onConflict((oc) => oc.column("email").doNothing())
     .execute();
   const row = await db.selectFrom("staff_users").select("id").where("email", "=", s.email).executeTakeFirstOrThrow();

@@ -28,6 +28,8 @@ export function requireTenant(scope: FastifyInstance): void {
     const verified = await verifySessionToken(scope.config.jwtSecret, token);
     if (!verified.ok) throw unauthorized(verified.problem === "expired" ? "token_expired" : "token_invalid");
     const { claims } = verified;
+    // A staff token is no tenant's session, whatever its subject.
+    if (claims.aud !== undefined) throw unauthorized("token_invalid");
     const state = await findSessionState(scope.db, claims.sub, claims.jti);
     if (!state) throw unauthorized("token_invalid");
     if (state.revoked) throw unauthorized("token_revoked");

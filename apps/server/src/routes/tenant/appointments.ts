@@ -12,6 +12,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
+import { writeQuota } from "../../lib/quotas.js";
 import { berlinToday } from "../../lib/time.js";
 import {
   changeAppointmentStatus,
@@ -70,6 +71,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/appointments",
     {
+      preHandler: writeQuota("appointment"),
       schema: {
         tags: ["appointments"],
         summary:

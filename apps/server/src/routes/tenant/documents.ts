@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest, HttpError, notFound } from "../../lib/errors.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
+import { writeQuota } from "../../lib/quotas.js";
 import { contentDisposition, DOCUMENT_TOO_LARGE, EMPTY_FILE } from "../../lib/uploads.js";
 import { createDocument, findDocumentFile, listDocuments } from "../../repositories/documents.js";
 
@@ -20,6 +21,21 @@ const errors = { 400: apiError, 401: apiError, 404: apiError };
 const MISSING_FILE = "Bitte wählen Sie eine Datei aus (Feld „file“).";
 
 type Part = MultipartFile | MultipartValue;
+
+/** The upload's multipart body as the OpenAPI document describes it. */
+const UPLOAD_BODY = {
+  type: "object",
+  required: ["file"],
+  properties: {
+    file: {
+      type: "string",
+      format: "binary",
+      description: `PDF, DOC, DOCX, JPG or PNG, at most ${LIMITS.documentMaxBytes / 1024 / 1024} MB; the type is decided by the bytes`,
+    },
+    title: { type: "string", maxLength: LIMITS.titleMax, description: "Defaults to the file name" },
+    type: { type: "string", enum: ["personal"], default: "personal" },
+  },
+};
 
 /** A text field of the parsed multipart body; repeated or file-valued fields are refused. */
 function textField(body: Record<string, Part | Part[] | undefined>, name: string): string | undefined {
@@ -106,6 +122,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/documents",
     {
       preValidation: requireMultipart,
+      preHandler: writeQuota("upload"),
+      config: { multipartBody: UPLOAD_BODY },
       schema: {
         tags: ["documents"],
         summary: "Upload a personal document (multipart: file, title, type=personal; PDF, DOC, DOCX, JPG, PNG ≤ 20 MB)",
@@ -164,7 +182,6 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-length", file.size)
         .header("content-disposition", contentDisposition("attachment", document.original_filename))
         .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-cache")
         .send(file.stream);
     },
   );

@@ -13,7 +13,9 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.js";
+import { mailContextOf } from "../../lib/mail-context.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
+import { writeQuota } from "../../lib/quotas.js";
 import {
   addReply,
   createThread,
@@ -66,6 +68,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/messages",
     {
+      preHandler: writeQuota("conversation"),
       schema: {
         tags: ["messages"],
         summary: "Start a conversation with the management (chat button and contact form)",
@@ -74,7 +77,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const thread = await createThread(request.db, actorOf(request), request.body);
+      const thread = await createThread(request.db, actorOf(request), request.body, mailContextOf(app));
       return reply.code(201).send(thread);
     },
   );
@@ -82,6 +85,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/messages/:id/replies",
     {
+      preHandler: writeQuota("message"),
       schema: {
         tags: ["messages"],
         summary: "Reply in one of the tenant's conversations",
@@ -91,7 +95,13 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const message = await addReply(request.db, actorOf(request), request.params.id, request.body.content);
+      const message = await addReply(
+        request.db,
+        actorOf(request),
+        request.params.id,
+        request.body.content,
+        mailContextOf(app),
+      );
       if (!message) throw notFound();
       return reply.code(201).send(message);
     },

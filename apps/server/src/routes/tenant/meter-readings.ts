@@ -10,7 +10,9 @@ import {
 } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.js";
+import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
+import { writeQuota } from "../../lib/quotas.js";
 import { berlinToday } from "../../lib/time.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
 import { createMeterReading, listMeterReadings } from "../../repositories/meter-readings.js";
@@ -45,6 +47,8 @@ export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/meter-readings",
     {
+      bodyLimit: PHOTO_BODY_LIMIT,
+      preHandler: writeQuota("meter_reading"),
       schema: {
         tags: ["meter-readings"],
         summary:

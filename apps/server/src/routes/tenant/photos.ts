@@ -31,7 +31,6 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-length", file.size)
         .header("content-disposition", contentDisposition("inline", photo.filename))
         .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, max-age=31536000, immutable")
         .send(file.stream);
     },
   );

@@ -1,7 +1,10 @@
 import { apiError, idParams, pageQuery, repair, repairList, repairRequest } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors.js";
+import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";
+import { mailContextOf } from "../../lib/mail-context.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
+import { writeQuota } from "../../lib/quotas.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
 import { createRepair, findRepair, listRepairs } from "../../repositories/repairs.js";
 
@@ -40,6 +43,8 @@ export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/repairs",
     {
+      bodyLimit: PHOTO_BODY_LIMIT,
+      preHandler: writeQuota("repair"),
       schema: {
         tags: ["repairs"],
         summary: "Report a repair with up to 3 photos as data URLs; starts in status reported",
@@ -54,14 +59,13 @@ export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const [i, upload] of photos.entries()) {
         checked.push(await checkPhoto(upload, `photos.${i}`, `Reparatur-Foto-${i + 1}`));
       }
-      const created = await createRepair(request.db, app.files, request.auth.tenantId, {
-        type,
-        location,
-        description,
-        urgency,
-        photos: checked,
-        actorName: request.auth.displayName,
-      });
+      const created = await createRepair(
+        request.db,
+        app.files,
+        request.auth.tenantId,
+        { type, location, description, urgency, photos: checked, actorName: request.auth.displayName },
+        mailContextOf(app),
+      );
       return reply.code(201).send(created);
     },
   );

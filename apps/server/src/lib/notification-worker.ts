@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/connection.js";
+import { claimDueMails, markDigestSent, markFailed, markSent, type OutboxRow } from "../repositories/notifications.js";
+import type { Mailer } from "./mailer.js";
+import { type MailContext, staffDigest } from "./notify.js";
+
+export interface NotificationWorker {
+  /** Sends what is due now; resolves when done (tests call it instead of waiting for the timer). */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends the outbox: tenant mails one by one, staff lines gathered into one digest per person.
+ * A mail is marked sent only after the mailer accepted it; a failure is retried later with a
+ * growing pause. Every process may run a worker: each row is claimed by one of them.
+ */
+export function startNotificationWorker(options: {
+  db: Db;
+  mailer: Mailer;
+  context: () => MailContext;
+  staffName: (id: string) => Promise<{ name: string; role: string } | undefined>;
+  log: FastifyBaseLogger;
+  intervalMs: number;
+}): NotificationWorker {
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  async function deliver(rows: OutboxRow[]): Promise<number> {
+    let sent = 0;
+    const tenantRows = rows.filter((r) => r.recipient_kind !== "staff");
+    for (const row of tenantRows) {
+      try {
+        await options.mailer.send({ to: row.to_email, subject: row.subject, text: row.body });
+        await markSent(options.db, [row.id]);
+        sent++;
+      } catch (err) {
+        options.log.warn({ err, kind: row.kind }, "notification mail failed; will retry");
+        await markFailed(options.db, [row.id], String((err as Error).message ?? err), row.attempts);
+      }
+    }
+    const byStaff = new Map<string, OutboxRow[]>();
+    for (const row of rows.filter((r) => r.recipient_kind === "staff")) {
+      byStaff.set(row.recipient_id, [...(byStaff.get(row.recipient_id) ?? []), row]);
+    }
+    for (const [staffId, staffRows] of byStaff) {
+      const ids = staffRows.map((r) => r.id);
+      try {
+        const who = await options.staffName(staffId);
+        const digest = staffDigest(
+          options.context(),
+          who?.name ?? "",
+          who?.role ?? "",
+          staffRows.map((r) => r.body),
+        );
+        await options.mailer.send({ to: staffRows[0]!.to_email, subject: digest.subject, text: digest.text });
+        await markSent(options.db, ids);
+        await markDigestSent(options.db, staffId);
+        sent += 1;
+      } catch (err) {
+        options.log.warn({ err }, "staff digest failed; will retry");
+        await markFailed(options.db, ids, String((err as Error).message ?? err), staffRows[0]!.attempts);
+      }
+    }
+    return sent;
+  }
+
+  async function runOnce(): Promise<number> {
+    if (running) await running.catch(() => 0);
+    running = (async () => {
+      let total = 0;
+      for (;;) {
+        const rows = await claimDueMails(options.db, 50);
+        if (rows.length === 0) return total;
+        total += await deliver(rows);
+        if (rows.length < 50) return total;
+      }
+    })();
+    try {
+      return await running;
+    } finally {
+      running = undefined;
+    }
+  }
+
+  const timer =
+    options.intervalMs > 0
+      ? setInterval(() => {
+          if (stopped || running) return;
+          runOnce().catch((err) => options.log.error({ err }, "notification worker failed"));
+        }, options.intervalMs)
+      : undefined;
+  timer?.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      if (running) await running.catch(() => 0);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { STAFF_ROLE_LABELS, type StaffRole } from "@mieter-portal/contracts/staff";
+import type { Db } from "../db/connection.js";
+import { enqueueMail, nextDigestSlot, tenantWantsMail } from "../repositories/notifications.js";
+import { staffToNotify } from "../repositories/staff.js";
+
+/**
+ * The mails the portal writes when someone should hear about a change (issue 11 §4). Each is
+ * recorded in the notification outbox in the caller's transaction and sent by the worker. Tenant
+ * mails say what changed and link into the portal; they carry nothing the tenant does not already
+ * see there, and never an internal note.
+ */
+
+export interface MailContext {
+  company: string;
+  publicUrl: string;
+}
+
+/** Staff hear about new tenant input at most once per this interval (a digest). */
+export const STAFF_DIGEST_INTERVAL_MS = 15 * 60_000;
+
+const sign = (ctx: MailContext) => ["", `Ihr Team von ${ctx.company}`, "", "Diese E-Mail wurde automatisch versendet."];
+const benachrichtigungen = (ctx: MailContext) =>
+  `Sie können diese E-Mails im Mieter-Portal unter Einstellungen → Benachrichtigungen abschalten: ${ctx.publicUrl}/settings`;
+
+export interface TenantMail {
+  kind: string;
+  subject: string;
+  lines: string[];
+  /** Path in the tenant app, e.g. /messages/<id>. */
+  path: string;
+}
+
+/** Records a mail to the tenant unless they turned e-mail notifications off. */
+export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, mail: TenantMail): Promise<void> {
+  const tenant = await tenantWantsMail(db, tenantId);
+  if (!tenant || tenant.notify_email !== 1) return;
+  const body = [
+    `Guten Tag ${tenant.first_name} ${tenant.last_name},`,
+    "",
+    ...mail.lines,
+    "",
+    `Im Mieter-Portal ansehen: ${ctx.publicUrl}${mail.path}`,
+    ...sign(ctx),
+    benachrichtigungen(ctx),
+  ].join("\n");
+  await enqueueMail(db, {
+    recipientKind: "tenant",
+    recipientId: tenantId,
+    to: tenant.email,
+    kind: mail.kind,
+    subject: `${ctx.company}: ${mail.subject}`,
+    body,
+  });
+}
+
+/**
+ * Tells the staff of the building (and the Administrators) about new tenant input: one line per
+ * item, gathered into a digest at most every 15 minutes per person.
+ */
+export async function notifyStaffOfNewItem(
+  db: Db,
+  ctx: MailContext,
+  buildingId: string | null,
+  item: { kind: "repair" | "message" | "appointment" | "meter_reading"; line: string },
+): Promise<void> {
+  const recipients = await staffToNotify(db, buildingId);
+  for (const staff of recipients) {
+    if (staff.role === "hausmeister" && (item.kind === "message" || item.kind === "meter_reading")) continue;
+    await enqueueMail(db, {
+      recipientKind: "staff",
+      recipientId: staff.id,
+      to: staff.email,
+      kind: "staff_new_item",
+      subject: "Neue Einträge im Eingang",
+      body: item.line,
+      sendAfter: await nextDigestSlot(db, staff.id, STAFF_DIGEST_INTERVAL_MS),
+    });
+  }
+}
+
+/** The digest that gathers a staff member's new-item lines. */
+export function staffDigest(ctx: MailContext, name: string, role: StaffRole | string, lines: string[]) {
+  return {
+    subject: `${ctx.company}: ${lines.length === 1 ? "Ein neuer Eintrag" : `${lines.length} neue Einträge`} im Eingang`,
+    text: [
+      `Guten Tag ${name},`,
+      "",
+      "im Eingang der Verwaltung wartet Neues von Mieterinnen und Mietern:",
+      "",
+      ...lines.map((l) => `• ${l}`),
+      "",
+      `Zum Eingang: ${ctx.publicUrl}/verwaltung/eingang`,
+      "",
+      `Sie erhalten diese Übersicht als ${STAFF_ROLE_LABELS[role as StaffRole] ?? role} höchstens alle 15 Minuten.`,
+      "Abschalten können Sie sie in der Verwaltung unter Profil → Benachrichtigungen.",
+    ].join("\n"),
+  };
+}

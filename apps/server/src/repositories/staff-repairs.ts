@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import type { RepairStatus } from "@mieter-portal/contracts";
+import type { RepairStatusChangeRequest, StaffRepair } from "@mieter-portal/contracts/staff";
+import { type Db, withTransaction } from "../db/connection.js";
+import { type MailContext, notifyTenant } from "../lib/notify.js";
+import { germanDateOf } from "../lib/time.js";
+import { type AuditActor, recordAudit } from "./audit.js";
+import { findInboxItem } from "./inbox.js";
+import { findRepair, repairTitle, setRepairStatus } from "./repairs.js";
+import { staffRefOf, tenantRefOf } from "./staff-tenants.js";
+
+/** Status labels as the tenant app shows them (mails). */
+const STATUS_TITLES: Record<RepairStatus, string> = {
+  reported: "Gemeldet",
+  confirmed: "Bestätigt",
+  scheduled: "Termin geplant",
+  in_progress: "In Bearbeitung",
+  completed: "Abgeschlossen",
+  canceled: "Storniert",
+};
+
+/** The repair as the console shows it (internal notes included), with its building for the scope check. */
+export async function findStaffRepair(
+  db: Db,
+  repairId: string,
+): Promise<{ repair: StaffRepair; buildingId: string | null } | undefined> {
+  const row = await db
+    .selectFrom("repairs")
+    .select(["tenant_id", "planned_window", "assignee_id"])
+    .where("id", "=", repairId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [tenantView, tenant, notes, inbox, assignee] = await Promise.all([
+    findRepair(db, row.tenant_id, repairId),
+    tenantRefOf(db, row.tenant_id),
+    db
+      .selectFrom("repair_internal_notes")
+      .select(["id", "author_name", "note", "created_at"])
+      .where("repair_id", "=", repairId)
+      .orderBy("created_at", "asc")
+      .orderBy("id", "asc")
+      .execute(),
+    findInboxItem(db, "repair", repairId),
+    staffRefOf(db, row.assignee_id),
+  ]);
+  if (!tenantView || !tenant) return undefined;
+  const { buildingId, ...tenantRef } = tenant;
+  return {
+    buildingId,
+    repair: {
+      ...tenantView,
+      photos: tenantView.photos.map((p) => ({ ...p, url: `/api/v1/staff/photos/${p.id}` })),
+      planned_window: row.planned_window,
+      due_at: inbox?.due_at ?? null,
+      tenant: tenantRef,
+      assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
+      internal_notes: notes.map((n) => ({ id: n.id, author: n.author_name, note: n.note, created_at: n.created_at })),
+    },
+  };
+}
+
+/**
+ * A staff member changes a repair's status: history entry (with the note to the tenant), inbox,
+ * audit log and the tenant's mail, all in one transaction.
+ */
+export async function changeRepairStatusByStaff(
+  db: Db,
+  repairId: string,
+  change: RepairStatusChangeRequest,
+  actor: AuditActor & { signature: string },
+  mail: MailContext,
+): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom("repairs")
+      .select(["status", "planned_date", "planned_window", "tenant_id", "type", "location"])
+      .where("id", "=", repairId)
+      .executeTakeFirstOrThrow();
+    const noteParts = [change.status === "canceled" ? change.reason : null, change.note_to_tenant].filter(Boolean);
+    const planned = change.status === "scheduled" ? (change.planned_date ?? null) : change.planned_date;
+    await setRepairStatus(trx, repairId, {
+      status: change.status,
+      plannedDate: planned === undefined ? undefined : planned,
+      plannedWindow: change.status === "scheduled" ? (change.planned_window ?? null) : undefined,
+      note: noteParts.length > 0 ? noteParts.join("\n") : null,
+      actorKind: "staff",
+      actorName: actor.signature,
+    });
+    const after = await trx
+      .selectFrom("repairs")
+      .select(["status", "planned_date", "planned_window"])
+      .where("id", "=", repairId)
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: "repair.status_changed",
+      entityType: "repair",
+      entityId: repairId,
+      buildingId: (await tenantRefOf(trx, before.tenant_id))?.buildingId ?? null,
+      before: { status: before.status, planned_date: before.planned_date, planned_window: before.planned_window },
+      after: { ...after, note_to_tenant: change.note_to_tenant ?? null, reason: change.reason ?? null },
+    });
+    const lines = [
+      `zu Ihrer Reparaturmeldung „${repairTitle(before.type, before.location)}“ gibt es Neues.`,
+      `Status: ${STATUS_TITLES[change.status]}`,
+    ];
+    if (after.planned_date) {
+      lines.push(
+        `Geplant am: ${germanDateOf(after.planned_date)}${after.planned_window ? `, ${after.planned_window}` : ""}`,
+      );
+    }
+    if (change.status === "canceled" && change.reason) lines.push(`Grund: ${change.reason}`);
+    if (change.note_to_tenant)
+      lines.push("", `Nachricht der Hausverwaltung (${actor.signature}):`, change.note_to_tenant);
+    await notifyTenant(trx, mail, before.tenant_id, {
+      kind: "repair_status",
+      subject: "Neuigkeiten zu Ihrer Reparaturmeldung",
+      lines,
+      path: `/repairs/${repairId}`,
+    });
+  });
+}
+
+/** An internal note: for staff only, never on a tenant endpoint or in a tenant's mail. */
+export async function addInternalNote(db: Db, repairId: string, note: string, actor: AuditActor): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    const id = randomUUID();
+    await trx
+      .insertInto("repair_internal_notes")
+      .values({
+        id,
+        repair_id: repairId,
+        staff_id: actor.staffId,
+        author_name: actor.name,
+        note,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "repair.internal_note",
+      entityType: "repair",
+      entityId: repairId,
+      after: { note },
+    });
+  });
+}

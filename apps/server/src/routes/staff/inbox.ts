@@ -1,0 +1,115 @@
+import { apiError, idParams } from "@mieter-portal/contracts";
+import { assignRequest, inboxKind, inboxPage, inboxQuery, personRef, roleCan } from "@mieter-portal/contracts/staff";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { badRequest, HttpError, notFound } from "../../lib/errors.js";
+import { contentDisposition } from "../../lib/uploads.js";
+import { assignItem } from "../../repositories/assignments.js";
+import { findInboxItem, listInbox } from "../../repositories/inbox.js";
+import { findPhotoById } from "../../repositories/photos.js";
+import { colleaguesFor } from "../../repositories/staff.js";
+import { tenantRefOf } from "../../repositories/staff-tenants.js";
+import { assertInScope, auditActor, inboxScopeOf } from "./scope.js";
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+
+export const staffInboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/staff/inbox",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Everything that waits for the management in my buildings, most urgent first, with counts",
+        querystring: inboxQuery,
+        response: { 200: inboxPage, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = inboxScopeOf(request);
+      const { query } = request;
+      if (query.kind && !scope.kinds.includes(query.kind)) throw new HttpError(403, "forbidden");
+      if (query.building) assertInScope(request, query.building);
+      const page = await listInbox(app.db, scope, query);
+      if (page === "bad_cursor") throw badRequest("Die Angabe zur nächsten Seite ist ungültig. Bitte laden Sie neu.");
+      return page;
+    },
+  );
+
+  app.post(
+    "/staff/inbox/:kind/:id/assign",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Assign an open item to a colleague (or to nobody)",
+        params: idParams.extend({ kind: inboxKind }),
+        body: assignRequest,
+        response: { 200: z.object({ success: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { kind, id } = request.params;
+      if (!inboxScopeOf(request).kinds.includes(kind)) throw new HttpError(403, "forbidden");
+      const item = await findInboxItem(app.db, kind, id);
+      if (!item) throw notFound();
+      assertInScope(request, item.building_id);
+      const assigneeId = request.body.assignee_id;
+      if (assigneeId) {
+        const allowed = await colleaguesFor(app.db, item.building_id ? [item.building_id] : []);
+        if (!allowed.some((c) => c.id === assigneeId)) {
+          throw badRequest("Diese Person ist für das Gebäude nicht zuständig.", {
+            assignee_id: "Diese Person ist für das Gebäude nicht zuständig.",
+          });
+        }
+      }
+      if (!(await assignItem(app.db, kind, id, assigneeId, auditActor(request)))) throw notFound();
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    "/staff/colleagues",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Staff who may be assigned items of my buildings",
+        response: { 200: z.array(personRef), 401: apiError },
+      },
+    },
+    async (request) => {
+      const rows = await colleaguesFor(app.db, request.staff.allBuildings ? "all" : request.staff.buildingIds);
+      return rows.map((r) => ({ id: r.id, name: r.name }));
+    },
+  );
+
+  app.get(
+    "/staff/photos/:id",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "A repair or meter photo of my buildings (image bytes)",
+        params: idParams,
+        response: { 200: z.any().describe("The image bytes"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const photo = await findPhotoById(app.db, request.params.id);
+      if (!photo) throw notFound();
+      const capability = photo.owner_type === "repair" ? "repairs" : "meter_readings";
+      if (!roleCan(request.staff.role, capability)) throw notFound();
+      assertInScope(request, (await tenantRefOf(app.db, photo.tenant_id))?.buildingId ?? null);
+      let file: Awaited<ReturnType<typeof app.files.open>>;
+      try {
+        file = await app.files.open(photo.storage_key);
+      } catch (err) {
+        request.log.error({ err, photoId: photo.id }, "photo file missing in the file store");
+        throw notFound();
+      }
+      return reply
+        .header("content-type", photo.mime_type)
+        .header("content-length", file.size)
+        .header("content-disposition", contentDisposition("inline", photo.filename))
+        .header("x-content-type-options", "nosniff")
+        .send(file.stream);
+    },
+  );
+};

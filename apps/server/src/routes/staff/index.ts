@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from "fastify";
+import { staffAccountRoutes } from "./auth.js";
+import { staffInboxRoutes } from "./inbox.js";
+import { staffRepairRoutes } from "./repairs.js";
+import { staffThreadRoutes } from "./threads.js";
+
+/**
+ * Everything under /api/v1/staff that needs a staff token (the scope's hook sets request.staff).
+ * Each route checks its role capability and the item's building; other buildings' items are 404.
+ */
+export const staffRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(staffAccountRoutes);
+  await app.register(staffInboxRoutes);
+  await app.register(staffRepairRoutes);
+  await app.register(staffThreadRoutes);
+};

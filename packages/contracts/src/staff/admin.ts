@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { LIMITS, requiredText } from "../common.js";
+import { staffRole } from "./roles.js";
+
+export const building = z.object({ id: z.string(), name: z.string(), address: z.string(), tenant_count: z.number() });
+export type Building = z.infer<typeof building>;
+
+export const staffMember = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: staffRole,
+  active: z.boolean(),
+  buildings: z.array(z.object({ id: z.string(), name: z.string() })),
+  totp_enabled: z.boolean(),
+  /** invited: the link was sent and not used yet; active: the password is set. */
+  status: z.enum(["invited", "active", "inactive"]),
+  created_at: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+const buildingIds = z.array(z.uuid({ error: "Unbekanntes Gebäude." })).max(500);
+
+export const staffCreateRequest = z
+  .object({
+    email: z
+      .string({ error: "E-Mail-Adresse ist erforderlich." })
+      .trim()
+      .max(LIMITS.emailMax)
+      .pipe(z.email({ error: "Bitte geben Sie eine gültige E-Mail-Adresse ein." })),
+    name: requiredText(LIMITS.nameMax, "Der Name"),
+    role: staffRole,
+    building_ids: buildingIds.default([]),
+  })
+  .refine((v) => v.role === "administrator" || v.building_ids.length > 0, {
+    error: "Verwalter und Hausmeister brauchen mindestens ein Gebäude.",
+    path: ["building_ids"],
+  });
+
+export const staffUpdateRequest = z.object({
+  name: requiredText(LIMITS.nameMax, "Der Name").optional(),
+  role: staffRole.optional(),
+  building_ids: buildingIds.optional(),
+  active: z.boolean().optional(),
+});
+
+export const auditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  staff: z.object({ id: z.string().nullable(), name: z.string() }),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = z.object({
+  staff: z.uuid({ error: "Unbekannte Person." }).optional(),
+  entity_type: z.string().max(40).optional(),
+  action: z.string().max(60).optional(),
+  from: z.iso.date({ error: "Bitte ein Datum (JJJJ-MM-TT) angeben." }).optional(),
+  to: z.iso.date({ error: "Bitte ein Datum (JJJJ-MM-TT) angeben." }).optional(),
+  cursor: z.string().max(256).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const auditPage = z.object({ items: z.array(auditEntry), next_cursor: z.string().nullable() });

@@ -1,0 +1,9 @@
+/**
+ * The staff console's API (issue 11): imported as "@mieter-portal/contracts/staff" so that none
+ * of it reaches the tenant app's bundle.
+ */
+export * from "./admin.js";
+export * from "./auth.js";
+export * from "./inbox.js";
+export * from "./items.js";
+export * from "./roles.js";

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/**
+ * Staff roles (issue 11): Administrators may do everything and manage staff and canned replies;
+ * a Verwalter handles every tenant matter of their buildings; a Hausmeister handles repairs and
+ * appointments of their buildings only (no messages, meter readings, finances or documents).
+ */
+export const staffRole = z.enum(["administrator", "verwalter", "hausmeister"], {
+  error: "Bitte wählen Sie eine gültige Rolle.",
+});
+export type StaffRole = z.infer<typeof staffRole>;
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  administrator: "Administrator",
+  verwalter: "Verwalter",
+  hausmeister: "Hausmeister",
+};
+
+/** What a role may work on. Building scope comes on top for Verwalter and Hausmeister. */
+export type StaffCapability =
+  | "repairs"
+  | "appointments"
+  | "messages"
+  | "meter_readings"
+  | "tenants"
+  | "documents"
+  | "finances"
+  | "manage_staff"
+  | "canned_replies"
+  | "audit";
+
+const CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
+  administrator: [
+    "repairs",
+    "appointments",
+    "messages",
+    "meter_readings",
+    "tenants",
+    "documents",
+    "finances",
+    "manage_staff",
+    "canned_replies",
+    "audit",
+  ],
+  verwalter: ["repairs", "appointments", "messages", "meter_readings", "tenants", "documents", "finances"],
+  hausmeister: ["repairs", "appointments", "tenants"],
+};
+
+export function roleCan(role: StaffRole, capability: StaffCapability): boolean {
+  return CAPABILITIES[role].includes(capability);
+}
+
+/** Administrators see every building; the others only those assigned to them. */
+export const roleSeesAllBuildings = (role: StaffRole) => role === "administrator";
+/** TOTP is mandatory for Administrators (issue 11 §1) and available to everyone. */
+export const roleRequiresTotp = (role: StaffRole) => role === "administrator";
