@@ -10,6 +10,9 @@ import { type AppConfig, loadConfig } from "../src/config.js";
 import { type Db, type DbHandle, openDatabase } from "../src/db/connection.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { nowIso } from "../src/lib/time.js";
+import { newTotpSecret, totpCodeNow } from "../src/lib/totp.js";
+import { ensureBuilding } from "../src/repositories/buildings.js";
+import { createStaff } from "../src/repositories/staff.js";
 
 export const API_KEY = DEFAULT_CLIENT_API_KEY;
 export const TEST_PASSWORD = "richtig-geheim-1";
@@ -129,12 +132,14 @@ export async function createTenant(
       created_at: now,
     })
     .execute();
+  const address = overrides.address ?? "Lindenstraße 5, 10969 Berlin";
   await db
     .insertInto("tenancies")
     .values({
       id: tenancyId,
       tenant_id: id,
-      address: overrides.address ?? "Lindenstraße 5, 10969 Berlin",
+      address,
+      building_id: await ensureBuilding(db, address),
       apartment_number: overrides.apartment ?? "2. OG links",
       start_date: "2020-01-01",
       end_date: overrides.endDate ?? null,
@@ -180,3 +185,52 @@ export function api(app: FastifyInstance, token?: string) {
 
 /** A well-formed id that belongs to nobody. */
 export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+export interface StaffFixture {
+  id: string;
+  email: string;
+  password: string;
+  totpSecret?: string;
+}
+
+let staffPasswordHash: Promise<string> | undefined;
+export const STAFF_PASSWORD = "verwaltung-geheim-1";
+
+/** A staff member who can sign in; Administrators get a second factor (as they must). */
+export async function createStaffMember(
+  db: Db,
+  role: "administrator" | "verwalter" | "hausmeister",
+  buildingAddresses: string[] = [],
+): Promise<StaffFixture> {
+  staffPasswordHash ??= hashPassword(STAFF_PASSWORD);
+  const suffix = randomUUID().slice(0, 8);
+  const email = `${role}-${suffix}@verwaltung.example`;
+  const buildingIds = await Promise.all(buildingAddresses.map((a) => ensureBuilding(db, a)));
+  const totpSecret = role === "administrator" ? newTotpSecret() : undefined;
+  const id = await createStaff(db, {
+    email,
+    name: `Person ${suffix}`,
+    role,
+    buildingIds,
+    passwordHash: await staffPasswordHash,
+    totpSecret: totpSecret ?? null,
+    totpEnabled: Boolean(totpSecret),
+  });
+  return { id, email, password: STAFF_PASSWORD, totpSecret };
+}
+
+/** Signs a staff member in through the real endpoint (with a current TOTP code when needed). */
+export async function staffLogin(app: FastifyInstance, staff: StaffFixture): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/staff/auth/login",
+    headers: { "x-api-key": API_KEY },
+    payload: {
+      email: staff.email,
+      password: staff.password,
+      ...(staff.totpSecret ? { totp: totpCodeNow(staff.totpSecret) } : {}),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`staff login failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
