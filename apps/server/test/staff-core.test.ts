@@ -436,3 +436,38 @@ describe("notifications", () => {
     expect(mails.filter((m) => m.to === digestStaff.email)).toHaveLength(1);
   });
 });
+
+describe("the tenant's e-mail preference", () => {
+  it("is kept on the server and stops the management's mails while off", async () => {
+    const t = await createTenant(ctx.db, { address: A, firstName: "Paula", lastName: "Pref" });
+    const token = await login(ctx.app, t);
+    expect((await api(ctx.app, token).get("/api/v1/tenant/preferences")).json()).toEqual({ email_notifications: true });
+    const off = await api(ctx.app, token).inject({
+      method: "PUT",
+      url: "/api/v1/tenant/preferences",
+      payload: { email_notifications: false },
+      headers: { "idempotency-key": `pref-${t.id}` },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ email_notifications: false });
+    const bad = await api(ctx.app, token).inject({
+      method: "PUT",
+      url: "/api/v1/tenant/preferences",
+      payload: { email_notifications: "ja" },
+    });
+    expect(bad.statusCode).toBe(400);
+    await ctx.app.notifications.runOnce();
+    mails.length = 0;
+    await staff("verwalterA").post("/api/v1/staff/threads", { tenant_id: t.id, subject: "Info", content: "Hallo" });
+    await ctx.app.notifications.runOnce();
+    expect(mails.filter((m) => m.to === t.email)).toHaveLength(0);
+    await api(ctx.app, token).inject({
+      method: "PUT",
+      url: "/api/v1/tenant/preferences",
+      payload: { email_notifications: true },
+    });
+    await staff("verwalterA").post("/api/v1/staff/threads", { tenant_id: t.id, subject: "Info 2", content: "Hallo" });
+    await ctx.app.notifications.runOnce();
+    expect(mails.filter((m) => m.to === t.email)).toHaveLength(1);
+  });
+});

@@ -14,4 +14,5 @@ export * from "./meter-readings.js";
 export * from "./pagination.js";
 export * from "./payments.js";
 export * from "./photos.js";
+export * from "./preferences.js";
 export * from "./repairs.js";

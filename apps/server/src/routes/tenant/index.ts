@@ -6,6 +6,7 @@ import { messageRoutes } from "./messages.js";
 import { meterReadingRoutes } from "./meter-readings.js";
 import { paymentRoutes } from "./payments.js";
 import { photoRoutes } from "./photos.js";
+import { preferenceRoutes } from "./preferences.js";
 import { repairRoutes } from "./repairs.js";
 
 /** Everything under /api/v1/tenant: authenticated, idempotent mutations, the tenant's own rows only. */
@@ -18,4 +19,5 @@ export const tenantRoutes: FastifyPluginAsync = async (app) => {
   await app.register(meterReadingRoutes);
   await app.register(repairRoutes);
   await app.register(photoRoutes);
+  await app.register(preferenceRoutes);
 };
