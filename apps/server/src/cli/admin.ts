@@ -16,12 +16,13 @@ import {
   sendMessage,
   setRepairStatus,
 } from "./commands/management.js";
+import { createStaffCommand } from "./commands/staff.js";
 import { createTenant, endTenancy, listTenants, resetPassword } from "./commands/tenants.js";
 import type { AdminCommand, AdminIo, CommandContext } from "./context.js";
 
 /**
- * `npm run admin -- <command> [--options]`: the property manager's tools until a staff console
- * exists. Exit codes: 0 done, 1 the command could not be carried out, 2 bad or missing arguments.
+ * `npm run admin -- <command> [--options]`: the shell tools beside the staff console (the first
+ * Administrator, automation). Exit codes: 0 done, 1 the command could not be carried out, 2 bad or missing arguments.
  */
 
 export const COMMANDS: AdminCommand[] = [
@@ -35,6 +36,7 @@ export const COMMANDS: AdminCommand[] = [
   listTenants,
   listRepairs,
   listMessages,
+  createStaffCommand,
 ];
 
 export const EXIT_OK = 0;

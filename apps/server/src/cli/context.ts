@@ -2,7 +2,7 @@ import type { AppConfig } from "../config.js";
 import type { Db } from "../db/connection.js";
 import type { FileStore } from "../lib/file-store.js";
 import type { Mailer } from "../lib/mailer.js";
-import { normalizeEmail } from "../repositories/auth.js";
+import { findTenantByEmail } from "../repositories/tenants.js";
 import { CommandError } from "./args.js";
 
 export interface AdminIo {
@@ -29,11 +29,7 @@ export interface AdminCommand {
 }
 
 export async function requireTenantByEmail(db: Db, email: string) {
-  const tenant = await db
-    .selectFrom("tenants")
-    .select(["id", "email", "first_name", "last_name"])
-    .where("email_normalized", "=", normalizeEmail(email))
-    .executeTakeFirst();
+  const tenant = await findTenantByEmail(db, email);
   if (!tenant) throw new CommandError(`Es gibt keinen Mieter mit der E-Mail-Adresse ${email}.`);
   return { ...tenant, name: `${tenant.first_name} ${tenant.last_name}` };
 }

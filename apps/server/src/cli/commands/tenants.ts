@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import {
   ACCESS_MONTHS_AFTER_TENANCY,
@@ -15,7 +14,13 @@ import { germanDate, germanEuros } from "../../db/seed/calendar.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { resetLink, sendResetMail } from "../../lib/reset-mail.js";
 import { addMonths, berlinToday } from "../../lib/time.js";
-import { createResetToken, hasPortalAccess, normalizeEmail, setPassword } from "../../repositories/auth.js";
+import { createResetToken, hasPortalAccess, setPassword } from "../../repositories/auth.js";
+import {
+  createTenantWithTenancy,
+  findCurrentTenancy,
+  findTenantByEmail,
+  setTenancyEnd,
+} from "../../repositories/tenants.js";
 import { CommandError, euroAmount, optionalText, parseOptions } from "../args.js";
 import { type AdminCommand, currentSecondIso, requireTenantByEmail } from "../context.js";
 
@@ -63,46 +68,23 @@ export const createTenant: AdminCommand = {
     "              [--payment-method sepa_direct_debit|bank_transfer|standing_order] [--due-day 3] [--iban-last4 1234]",
   async run({ db, io }, argv) {
     const o = parseOptions(argv, createTenantOptions);
-    const exists = await db
-      .selectFrom("tenants")
-      .select("id")
-      .where("email_normalized", "=", normalizeEmail(o.email))
-      .executeTakeFirst();
-    if (exists) throw new CommandError(`Es gibt bereits einen Mieter mit der E-Mail-Adresse ${o.email}.`);
-    const passwordHash = await hashPassword(o.password);
-    const tenantId = randomUUID();
-    const createdAt = currentSecondIso();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("tenants")
-        .values({
-          id: tenantId,
-          email: o.email,
-          email_normalized: normalizeEmail(o.email),
-          password_hash: passwordHash,
-          first_name: o["first-name"],
-          last_name: o["last-name"],
-          password_changed_at: createdAt,
-          created_at: createdAt,
-        })
-        .execute();
-      await trx
-        .insertInto("tenancies")
-        .values({
-          id: randomUUID(),
-          tenant_id: tenantId,
-          address: o.address,
-          apartment_number: o.apartment ?? null,
-          start_date: o.start,
-          end_date: null,
-          base_rent_cents: o["base-rent"],
-          utilities_cents: o.utilities,
-          payment_method: o["payment-method"],
-          due_day: o["due-day"],
-          iban_last4: o["iban-last4"] ?? null,
-          created_at: createdAt,
-        })
-        .execute();
+    if (await findTenantByEmail(db, o.email)) {
+      throw new CommandError(`Es gibt bereits einen Mieter mit der E-Mail-Adresse ${o.email}.`);
+    }
+    const tenantId = await createTenantWithTenancy(db, {
+      email: o.email,
+      passwordHash: await hashPassword(o.password),
+      firstName: o["first-name"],
+      lastName: o["last-name"],
+      address: o.address,
+      apartment: o.apartment ?? null,
+      startDate: o.start,
+      baseRentCents: o["base-rent"],
+      utilitiesCents: o.utilities,
+      paymentMethod: o["payment-method"],
+      dueDay: o["due-day"],
+      ibanLast4: o["iban-last4"] ?? null,
+      createdAt: currentSecondIso(),
     });
     const total = o["base-rent"] + o.utilities;
     io.out(`Mieter angelegt: ${o["first-name"]} ${o["last-name"]} <${o.email}> (ID ${tenantId})`);
@@ -122,20 +104,14 @@ export const endTenancy: AdminCommand = {
   async run({ db, io }, argv) {
     const o = parseOptions(argv, z.object({ email, date: calendarDate }));
     const tenant = await requireTenantByEmail(db, o.email);
-    const tenancy = await db
-      .selectFrom("tenancies")
-      .select(["id", "start_date", "end_date", "address", "apartment_number"])
-      .where("tenant_id", "=", tenant.id)
-      .orderBy("start_date", "desc")
-      .orderBy("created_at", "desc")
-      .executeTakeFirst();
+    const tenancy = await findCurrentTenancy(db, tenant.id);
     if (!tenancy) throw new CommandError(`${tenant.name} hat kein Mietverhältnis.`);
     if (o.date < tenancy.start_date) {
       throw new CommandError(
         `Das Ende (${germanDate(o.date)}) liegt vor dem Beginn des Mietverhältnisses (${germanDate(tenancy.start_date)}).`,
       );
     }
-    await db.updateTable("tenancies").set({ end_date: o.date }).where("id", "=", tenancy.id).execute();
+    await setTenancyEnd(db, tenancy.id, o.date);
     const accessUntil = addMonths(o.date, ACCESS_MONTHS_AFTER_TENANCY);
     const place = `${tenancy.address}${tenancy.apartment_number ? `, ${tenancy.apartment_number}` : ""}`;
     io.out(
