@@ -55,8 +55,21 @@ export const builds = [
       "apps/web/public",
       "apps/web/vite.config.ts",
       "packages/contracts/src",
+      "packages/ui/src",
     ],
     args: ["run", "build", "-w", "apps/web"],
+  },
+  {
+    name: "Verwaltung (staff console)",
+    output: "apps/console/dist/index.html",
+    inputs: [
+      "apps/console/src",
+      "apps/console/index.html",
+      "apps/console/vite.config.ts",
+      "packages/contracts/src",
+      "packages/ui/src",
+    ],
+    args: ["run", "build", "-w", "apps/console"],
   },
   {
     name: "server",

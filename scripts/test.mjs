@@ -78,6 +78,13 @@ if (existsSync(path.join(root, "apps/web/vitest.config.ts"))) {
   addVitest(path.join(reports, "web.json"));
 }
 
+if (existsSync(path.join(root, "apps/console/vitest.config.ts"))) {
+  await step("Verwaltung-Tests (Vitest)", "npx", ["vitest", "run", ...vitestArgs("console")], {
+    cwd: path.join(root, "apps/console"),
+  });
+  addVitest(path.join(reports, "console.json"));
+}
+
 if (existsSync(path.join(root, "e2e/playwright.config.ts"))) {
   console.log("\n━━ Build für die E2E-Tests ━━");
   await buildWhatIsStale();

@@ -77,7 +77,8 @@ function pwa() {
       globPatterns: ["**/*.{js,css,html,svg,png,ico,woff,woff2}"],
       // index.html is fetched from the server at install, so the cached copy carries the brand.
       navigateFallback: "/index.html",
-      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      // /verwaltung is the staff console, another app on the same origin.
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/verwaltung(\/|$)/],
       // No runtime caching: API reads are cached in IndexedDB by TanStack Query persistence.
       runtimeCaching: [],
       cleanupOutdatedCaches: true,

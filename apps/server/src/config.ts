@@ -57,6 +57,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: "muss eine URL sein" }).optional(),
   SEED_DEMO: booleanish.default(true),
   WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
   BRAND_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanish.default(false),
@@ -96,6 +97,8 @@ export interface AppConfig {
   publicUrl: string;
   seedDemo: boolean;
   webDist: string | undefined;
+  /** The built staff console (apps/console/dist), served under /verwaltung/. */
+  consoleDist: string | undefined;
   brand: BrandConfig;
   logLevel: string;
   trustProxy: boolean;
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ""),
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    consoleDist: e.CONSOLE_DIST ? path.resolve(e.CONSOLE_DIST) : undefined,
     brand: readBrand(env),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

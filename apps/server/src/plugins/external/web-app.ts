@@ -14,6 +14,42 @@ export function defaultWebDist(): string {
   return fileURLToPath(new URL("../../../../web/dist", import.meta.url));
 }
 
+/** The built staff console next to this server in the repository (apps/console/dist). */
+export function defaultConsoleDist(): string {
+  return fileURLToPath(new URL("../../../../console/dist", import.meta.url));
+}
+
+/** Where the staff console lives; its Vite build uses the same base. */
+export const CONSOLE_BASE = "/verwaltung";
+
+const cacheHeaderFor = (root: string, filePath: string) =>
+  path.relative(root, filePath).startsWith(`assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
+
+/**
+ * The staff console under /verwaltung/: hashed assets cached for a year, index.html revalidated,
+ * and its own SPA fallback, so client routes such as /verwaltung/mieter/… load the console.
+ * Returns whether the console is built.
+ */
+async function serveConsole(app: FastifyInstance, config: AppConfig): Promise<{ index: string } | null> {
+  const root = config.consoleDist ?? defaultConsoleDist();
+  const indexFile = path.join(root, "index.html");
+  if (!existsSync(indexFile)) return null;
+  const index = readFileSync(indexFile, "utf8");
+  await app.register(fastifyStatic, {
+    root,
+    prefix: `${CONSOLE_BASE}/`,
+    index: false,
+    wildcard: true,
+    // The web app's registration already decorates the reply.
+    decorateReply: false,
+    setHeaders(res, filePath) {
+      res.header("cache-control", cacheHeaderFor(root, filePath));
+    },
+  });
+  // /verwaltung(/) itself and every client route reach the not-found handler, which sends the index.
+  return { index };
+}
+
 /**
  * Serves the built PWA on the same origin: hashed assets cached for a year, everything else
  * revalidated, index.html with the brand filled in, and the SPA fallback for client routes.
@@ -38,11 +74,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
       index: false,
       wildcard: true,
       setHeaders(res, filePath) {
-        const rel = path.relative(root, filePath);
-        res.header(
-          "cache-control",
-          rel.startsWith(`assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
-        );
+        res.header("cache-control", cacheHeaderFor(root, filePath));
       },
     });
     app.get("/", { schema: { hide: true } }, async (_request, reply) =>
@@ -53,11 +85,17 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
     );
   }
 
+  const staffConsole = await serveConsole(app, config);
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0] ?? "";
     const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith(API_BASE);
     const wantsPage = request.method === "GET" || request.method === "HEAD";
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(url);
+    const inConsole = url === CONSOLE_BASE || url.startsWith(`${CONSOLE_BASE}/`);
+    if (staffConsole && wantsPage && !looksLikeFile && inConsole) {
+      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(staffConsole.index);
+    }
     if (hasWeb && wantsPage && !isApi && !looksLikeFile) {
       return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(renderIndex());
     }

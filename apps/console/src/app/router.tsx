@@ -1,0 +1,38 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { BASENAME } from "@/config/paths";
+import { RootLayout, RouteError } from "./root-layout";
+
+/** Every screen is its own lazily loaded module. */
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: "anmelden", lazy: () => import("./routes/login") },
+      { path: "einladung", lazy: () => import("./routes/invitation") },
+      {
+        id: "shell",
+        lazy: async () => ({ Component: (await import("./shell/app-shell")).AppShell }),
+        children: [
+          { index: true, lazy: () => import("./routes/inbox") },
+          { path: "reparaturen/:id", lazy: () => import("./routes/repair") },
+          { path: "nachrichten/:id", lazy: () => import("./routes/thread") },
+          { path: "termine/:id", lazy: () => import("./routes/appointment") },
+          { path: "zaehlerstaende/:id", lazy: () => import("./routes/meter-reading") },
+          { path: "mieter", lazy: () => import("./routes/tenants") },
+          { path: "mieter/:id", lazy: () => import("./routes/tenant") },
+          { path: "profil", lazy: () => import("./routes/profile") },
+          { path: "mitarbeiter", lazy: () => import("./routes/staff") },
+          { path: "textbausteine", lazy: () => import("./routes/canned-replies") },
+          { path: "protokoll", lazy: () => import("./routes/audit") },
+          { path: "*", lazy: () => import("./routes/not-found") },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes, { basename: BASENAME });
+}

@@ -1,0 +1,143 @@
+import type { AuditEntry } from "@mieter-portal/contracts/staff";
+import { Button } from "@mieter-portal/ui/button";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { SelectField, TextField } from "@/components/form-controls";
+import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
+import { RequireCapability } from "@/components/require-capability";
+import { type AuditFilters, auditQueryOptions } from "@/features/audit/api";
+import { staffQueryOptions } from "@/features/staff/api";
+import { formatDateTime } from "@/lib/format";
+
+const ENTITY_LABELS: Record<string, string> = {
+  repair: "Reparatur",
+  message_thread: "Nachricht",
+  thread: "Nachricht",
+  appointment: "Termin",
+  meter_reading: "Zählerstand",
+  staff_user: "Mitarbeiter",
+  canned_reply: "Textbaustein",
+  tenant: "Mieter",
+};
+const FILTER_KEYS = ["staff", "entity_type", "action", "from", "to"] as const;
+
+function Change({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <div className="grid gap-1">
+      <span className="text-xs font-medium text-muted-foreground">{label}</span>
+      <pre className="max-h-48 overflow-auto rounded-md bg-muted p-2 text-xs whitespace-pre-wrap break-all">
+        {JSON.stringify(value, null, 2)}
+      </pre>
+    </div>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <li className="rounded-xl border border-border bg-card p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+        <p>
+          <strong>{entry.staff.name}</strong> · <code className="text-xs">{entry.action}</code> ·{" "}
+          {ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}
+        </p>
+        <p className="text-muted-foreground">
+          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+          {entry.ip ? ` · IP ${entry.ip}` : ""}
+        </p>
+      </div>
+      {entry.before !== null || entry.after !== null ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-sm text-link">Vorher / nachher</summary>
+          <div className="mt-2 grid gap-2 md:grid-cols-2">
+            <Change label="Vorher" value={entry.before} />
+            <Change label="Nachher" value={entry.after} />
+          </div>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+function AuditScreen() {
+  const [search, setSearch] = useSearchParams();
+  const filters = useMemo<AuditFilters>(
+    () => Object.fromEntries(FILTER_KEYS.map((k) => [k, search.get(k) ?? ""])) as unknown as AuditFilters,
+    [search],
+  );
+  const staff = useQuery(staffQueryOptions());
+  const audit = useInfiniteQuery(auditQueryOptions(filters));
+  const items = audit.data?.pages.flatMap((p) => p.items) ?? [];
+  const set = (key: keyof AuditFilters, value: string) => {
+    const next = new URLSearchParams(search);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setSearch(next, { replace: true });
+  };
+  return (
+    <>
+      <PageHeader
+        title="Protokoll"
+        description="Jede Änderung durch Mitarbeiter: wer, wann, was, vorher und nachher."
+      />
+      <div className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5">
+        <SelectField label="Mitarbeiter" value={filters.staff} onChange={(e) => set("staff", e.target.value)}>
+          <option value="">Alle</option>
+          {(staff.data ?? []).map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Bereich" value={filters.entity_type} onChange={(e) => set("entity_type", e.target.value)}>
+          <option value="">Alle</option>
+          {Object.entries(ENTITY_LABELS)
+            .filter(([key]) => key !== "thread")
+            .map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+        </SelectField>
+        <TextField
+          label="Aktion"
+          placeholder="z. B. repair.status"
+          value={filters.action}
+          onChange={(e) => set("action", e.target.value)}
+        />
+        <TextField label="Von" type="date" value={filters.from} onChange={(e) => set("from", e.target.value)} />
+        <TextField label="Bis" type="date" value={filters.to} onChange={(e) => set("to", e.target.value)} />
+      </div>
+      {audit.isPending ? (
+        <Loading />
+      ) : audit.isError ? (
+        <LoadError error={audit.error} onRetry={() => audit.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState>Keine Einträge für diese Filter.</EmptyState>
+      ) : (
+        <ol className="grid gap-2">
+          {items.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+      {audit.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" disabled={audit.isFetchingNextPage} onClick={() => audit.fetchNextPage()}>
+            {audit.isFetchingNextPage ? "Wird geladen…" : "Weitere laden"}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function Component() {
+  useDocumentTitle("Protokoll");
+  return (
+    <RequireCapability capability="audit">
+      <AuditScreen />
+    </RequireCapability>
+  );
+}

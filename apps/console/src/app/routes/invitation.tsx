@@ -1,0 +1,48 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { LoadError, Loading, useDocumentTitle } from "@/components/page";
+import { SignedOutLayout } from "@/components/signed-out-layout";
+import { paths } from "@/config/paths";
+import { invitationInfo } from "@/features/auth/api";
+import { InvitationForm } from "@/features/auth/invitation-form";
+
+/** The token comes in the URL fragment (never sent to a server or written to its logs). */
+export function invitationTokenFromHash(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, "")).get("token");
+  return token?.trim() ? token.trim() : null;
+}
+
+export function Component() {
+  useDocumentTitle("Einladung annehmen");
+  const navigate = useNavigate();
+  const [token] = useState(() => invitationTokenFromHash(window.location.hash));
+  const info = useQuery({
+    queryKey: ["invitation", token],
+    queryFn: () => invitationInfo(token!),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <SignedOutLayout title="Einladung annehmen">
+      {token === null ? (
+        <p role="alert">
+          Der Link ist unvollständig. Bitte öffnen Sie den Link aus der Einladungs-E-Mail erneut oder bitten Sie Ihre
+          Administratorin um eine neue Einladung.
+        </p>
+      ) : info.isPending ? (
+        <Loading />
+      ) : info.isError ? (
+        <div className="grid gap-3">
+          <LoadError error={info.error} />
+          <Link className="text-sm text-link underline" to={paths.login}>
+            Zur Anmeldung
+          </Link>
+        </div>
+      ) : (
+        <InvitationForm token={token} info={info.data} onAccepted={() => navigate(paths.inbox, { replace: true })} />
+      )}
+    </SignedOutLayout>
+  );
+}

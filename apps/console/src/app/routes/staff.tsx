@@ -1,0 +1,132 @@
+import { STAFF_ROLE_LABELS, type StaffMember } from "@mieter-portal/contracts/staff";
+import { Badge, type BadgeTone } from "@mieter-portal/ui/badge";
+import { Button } from "@mieter-portal/ui/button";
+import { toast } from "@mieter-portal/ui/use-toast";
+import { useQuery } from "@tanstack/react-query";
+import { UserPlus } from "lucide-react";
+import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
+import { RequireCapability } from "@/components/require-capability";
+import { staffQueryOptions, useResendInvitation } from "@/features/staff/api";
+import { StaffFormDialog } from "@/features/staff/staff-form-dialog";
+import { formatDate } from "@/lib/format";
+
+const STATUS: Record<StaffMember["status"], { label: string; tone: BadgeTone }> = {
+  invited: { label: "Eingeladen", tone: "warning" },
+  active: { label: "Aktiv", tone: "success" },
+  inactive: { label: "Deaktiviert", tone: "neutral" },
+};
+
+function StaffTable({ members }: { members: StaffMember[] }) {
+  const resend = useResendInvitation();
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+      <table className="w-full min-w-[44rem] text-sm">
+        <caption className="sr-only">Mitarbeiter der Verwaltung</caption>
+        <thead>
+          <tr className="border-b border-border text-left text-muted-foreground">
+            <th scope="col" className="p-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="p-3 font-medium">
+              Rolle
+            </th>
+            <th scope="col" className="p-3 font-medium">
+              Gebäude
+            </th>
+            <th scope="col" className="p-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="p-3 font-medium">
+              <span className="sr-only">Aktionen</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m) => (
+            <tr key={m.id} className="border-b border-border last:border-b-0">
+              <td className="p-3">
+                <div className="font-medium">{m.name}</div>
+                <div className="text-muted-foreground">{m.email}</div>
+              </td>
+              <td className="p-3">
+                {STAFF_ROLE_LABELS[m.role]}
+                {m.totp_enabled ? <div className="text-xs text-muted-foreground">mit zweitem Faktor</div> : null}
+              </td>
+              <td className="p-3">
+                {m.role === "administrator" ? "Alle" : m.buildings.map((b) => b.name).join(", ") || "–"}
+              </td>
+              <td className="p-3">
+                <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Badge>
+                <div className="text-xs text-muted-foreground">seit {formatDate(m.created_at)}</div>
+              </td>
+              <td className="p-3">
+                <div className="flex flex-wrap justify-end gap-2">
+                  {m.status === "invited" ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={resend.isPending}
+                      onClick={() =>
+                        resend.mutate(m.id, { onSuccess: () => toast({ title: "Einladung erneut gesendet" }) })
+                      }
+                    >
+                      Einladung erneut senden
+                    </Button>
+                  ) : null}
+                  <StaffFormDialog
+                    member={m}
+                    trigger={(open) => (
+                      <Button size="sm" variant="outline" onClick={open} aria-label={`${m.name} bearbeiten`}>
+                        Bearbeiten
+                      </Button>
+                    )}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StaffScreen() {
+  const staff = useQuery(staffQueryOptions());
+  return (
+    <>
+      <PageHeader
+        title="Mitarbeiter"
+        description="Wer in der Verwaltung arbeitet, mit Rolle und Gebäuden."
+        actions={
+          <StaffFormDialog
+            trigger={(open) => (
+              <Button onClick={open}>
+                <UserPlus aria-hidden="true" />
+                Mitarbeiter einladen
+              </Button>
+            )}
+          />
+        }
+      />
+      {staff.isPending ? (
+        <Loading />
+      ) : staff.isError ? (
+        <LoadError error={staff.error} onRetry={() => staff.refetch()} />
+      ) : staff.data.length === 0 ? (
+        <EmptyState>Noch keine Mitarbeiter.</EmptyState>
+      ) : (
+        <StaffTable members={staff.data} />
+      )}
+    </>
+  );
+}
+
+export function Component() {
+  useDocumentTitle("Mitarbeiter");
+  return (
+    <RequireCapability capability="manage_staff">
+      <StaffScreen />
+    </RequireCapability>
+  );
+}

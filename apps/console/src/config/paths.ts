@@ -1,0 +1,33 @@
+import type { InboxKind } from "@mieter-portal/contracts/staff";
+
+/** Client routes below the router's basename /verwaltung. */
+export const paths = {
+  login: "/anmelden",
+  invitation: "/einladung",
+  inbox: "/",
+  repair: (id: string) => `/reparaturen/${id}`,
+  thread: (id: string) => `/nachrichten/${id}`,
+  appointment: (id: string) => `/termine/${id}`,
+  meterReading: (id: string) => `/zaehlerstaende/${id}`,
+  tenants: "/mieter",
+  tenant: (id: string) => `/mieter/${id}`,
+  profile: "/profil",
+  staff: "/mitarbeiter",
+  cannedReplies: "/textbausteine",
+  audit: "/protokoll",
+} as const;
+
+export const BASENAME = "/verwaltung";
+
+export function itemPath(kind: InboxKind, id: string): string {
+  switch (kind) {
+    case "repair":
+      return paths.repair(id);
+    case "message":
+      return paths.thread(id);
+    case "appointment":
+      return paths.appointment(id);
+    case "meter_reading":
+      return paths.meterReading(id);
+  }
+}

@@ -1,0 +1,23 @@
+import type { AuditEntry } from "@mieter-portal/contracts/staff";
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { apiGet, queryString } from "@/lib/api-client";
+
+export interface AuditFilters {
+  staff: string;
+  entity_type: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
+export const auditQueryOptions = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: ["staff", "audit", filters],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<{ items: AuditEntry[]; next_cursor: string | null }>(
+        `/staff/audit${queryString({ ...filters, limit: 50, cursor: pageParam })}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });

@@ -1,0 +1,15 @@
+import type { PublicConfig } from "@mieter-portal/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiGet } from "./api-client";
+
+/** The public brand (company name) for the sign-in screen and the reply signature. */
+export const brandQueryOptions = () =>
+  queryOptions({
+    queryKey: ["config"],
+    queryFn: ({ signal }) => apiGet<PublicConfig>("/config", { signal, anonymous: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useCompanyName(): string {
+  return useQuery(brandQueryOptions()).data?.brand.companyName ?? "";
+}

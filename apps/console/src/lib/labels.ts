@@ -1,0 +1,82 @@
+import type {
+  AppointmentStatus,
+  AppointmentType,
+  DocumentType,
+  MeterKind,
+  RepairLocation,
+  RepairStatus,
+  RepairType,
+  TimeSlot,
+  Urgency,
+} from "@mieter-portal/contracts";
+import type { BadgeTone } from "@mieter-portal/ui/badge";
+
+/** German names of the contracts' values; the tenant app uses the same words. */
+export const REPAIR_TYPE_LABELS: Record<RepairType, string> = {
+  plumbing: "Sanitär (Wasser, Abfluss)",
+  electrical: "Elektrik",
+  heating: "Heizung",
+  "door-window": "Tür oder Fenster",
+  appliance: "Haushaltsgerät",
+  other: "Sonstiges",
+};
+
+export const REPAIR_LOCATION_LABELS: Record<RepairLocation, string> = {
+  kitchen: "Küche",
+  bathroom: "Badezimmer",
+  "living-room": "Wohnzimmer",
+  bedroom: "Schlafzimmer",
+  hallway: "Flur",
+  balcony: "Balkon",
+  other: "Sonstiges",
+};
+
+export const URGENCY_LABELS: Record<Urgency, { label: string; tone: BadgeTone }> = {
+  low: { label: "Niedrig", tone: "neutral" },
+  medium: { label: "Normal", tone: "neutral" },
+  high: { label: "Dringend", tone: "warning" },
+  emergency: { label: "Notfall", tone: "danger" },
+};
+
+export const REPAIR_STATUS_LABELS: Record<RepairStatus, { label: string; tone: BadgeTone }> = {
+  reported: { label: "Gemeldet", tone: "warning" },
+  confirmed: { label: "Bestätigt", tone: "neutral" },
+  scheduled: { label: "Termin geplant", tone: "neutral" },
+  in_progress: { label: "In Bearbeitung", tone: "warning" },
+  completed: { label: "Abgeschlossen", tone: "success" },
+  canceled: { label: "Storniert", tone: "danger" },
+};
+
+export const APPOINTMENT_TYPE_LABELS: Record<AppointmentType, string> = {
+  consultation: "Beratung",
+  inspection: "Besichtigung",
+  repair: "Reparatur",
+  other: "Sonstiges",
+};
+
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, { label: string; tone: BadgeTone }> = {
+  pending: { label: "Ausstehend", tone: "warning" },
+  confirmed: { label: "Bestätigt", tone: "success" },
+  canceled: { label: "Abgesagt", tone: "danger" },
+  completed: { label: "Abgeschlossen", tone: "neutral" },
+};
+
+export const TIME_SLOT_LABELS: Record<TimeSlot, string> = {
+  morning: "Vormittag (8–12 Uhr)",
+  afternoon: "Nachmittag (12–16 Uhr)",
+  evening: "Abend (16–18 Uhr)",
+};
+
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  contract: "Mietvertrag",
+  house_rules: "Hausordnung",
+  receipt: "Beleg",
+  utility: "Nebenkostenabrechnung",
+  personal: "Persönliches Dokument",
+};
+
+export const METER_LABELS: Record<MeterKind, { label: string; unit: string }> = {
+  water: { label: "Wasser", unit: "m³" },
+  electricity: { label: "Strom", unit: "kWh" },
+  heating: { label: "Heizung", unit: "kWh" },
+};
