@@ -1,0 +1,21 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach, type MockInstance, vi } from "vitest";
+import { resetSessionForTests } from "@/lib/session";
+
+let consoleError: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  resetSessionForTests();
+  consoleError = vi.spyOn(console, "error");
+});
+
+// Epic Stack habit: a console.error fails the test.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  const calls = consoleError.mock.calls.length;
+  consoleError.mockRestore();
+  if (calls > 0) throw new Error(`console.error wurde ${calls}× aufgerufen.`);
+});
