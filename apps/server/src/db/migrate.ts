@@ -1,5 +1,5 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely";
-import type { Db } from "./connection.js";
+import { analyze, type Db } from "./connection.js";
 import * as m0001 from "./migrations/0001_initial.js";
 import * as m0002 from "./migrations/0002_list_indexes.js";
 import * as m0003 from "./migrations/0003_hardening.js";
@@ -41,4 +41,5 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
       `Datenbank-Migration fehlgeschlagen${failed ? ` (${failed.migrationName})` : ""}: ${String(error)}`,
     );
   }
+  if ((results?.length ?? 0) > 0) await analyze(db);
 }

@@ -1,7 +1,7 @@
-import { DEFAULT_BRAND } from "../../config.js";
+import { DEFAULT_BRAND } from "@mieter-portal/contracts";
 import type { FileStore } from "../../lib/file-store.js";
 import { hashPassword } from "../../lib/passwords.js";
-import type { Db } from "../connection.js";
+import { analyze, type Db } from "../connection.js";
 import { calendarAt } from "./calendar.js";
 import { DEMO_PASSWORD, DEMO_STAFF } from "./context.js";
 import { seedAnna } from "./demo-anna.js";
@@ -68,5 +68,6 @@ export async function seedDemoIfEmpty(db: Db, files: FileStore, options: SeedOpt
     await forget();
     throw err;
   }
+  await analyze(db);
   return true;
 }
