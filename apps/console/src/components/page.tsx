@@ -104,13 +104,16 @@ export function EmptyState({ children }: { children: ReactNode }) {
 /** Term–value pairs (details of a repair, a tenancy). */
 export function DetailList({ items }: { items: { term: string; value: ReactNode }[] }) {
   return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-      {items.map((item) => (
-        <div key={item.term} className="grid gap-0.5">
-          <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{item.term}</dt>
-          <dd className="text-sm break-words">{item.value}</dd>
-        </div>
-      ))}
-    </dl>
+    // Two columns only where the card is wide enough (container query), not by the window's width.
+    <div className="@container">
+      <dl className="grid gap-x-6 gap-y-3 @md:grid-cols-2">
+        {items.map((item) => (
+          <div key={item.term} className="grid min-w-0 gap-0.5">
+            <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{item.term}</dt>
+            <dd className="text-sm [overflow-wrap:anywhere]">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { THEME_STORAGE_KEY } from "@/config/env";
 export type Theme = "light" | "dark" | "system";
 const THEMES: Theme[] = ["light", "dark", "system"];
 
-export const THEME_LABELS: Record<Theme, string> = { light: "Hell", dark: "Dunkel", system: "Wie das System" };
+export const THEME_LABELS: Record<Theme, string> = { light: "Hell", dark: "Dunkel", system: "System" };
 
 let current: Theme = "system";
 const listeners = new Set<() => void>();

@@ -19,7 +19,8 @@ export function ThreadMessages({ thread }: { thread: StaffThread }) {
             )}
           >
             <p className="text-xs font-medium">
-              {message.sender_name} {fromTenant ? "(Mieter)" : "(Verwaltung)"} ·{" "}
+              {message.sender_name}
+              {fromTenant ? " (Mieter)" : ""} ·{" "}
               <time dateTime={message.received_at}>{formatDateTime(message.received_at)}</time>
             </p>
             <p className="text-sm whitespace-pre-wrap">{message.content}</p>
