@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
 import { API_BASE } from "@mieter-portal/contracts";
 import Fastify, {
@@ -24,7 +26,7 @@ import { requireApiKey } from "./plugins/app/api-key.js";
 import { requireTenant } from "./plugins/app/authenticate.js";
 import { requireStaff } from "./plugins/app/authenticate-staff.js";
 import { registerErrorHandling } from "./plugins/app/error-handler.js";
-import { enableIdempotency } from "./plugins/app/idempotency.js";
+import { enableIdempotency, storeIdempotentAnswer } from "./plugins/app/idempotency.js";
 import { limitRequestsPerMinute, registerRateLimit, rejectControlCharacters } from "./plugins/app/request-guards.js";
 import { addSecurityHeaders } from "./plugins/external/security-headers.js";
 import { serveWebApp } from "./plugins/external/web-app.js";
@@ -147,6 +149,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook("onClose", () => worker.stop());
 
   registerErrorHandling(app);
+  // Before compression: the stored answer is the serialised body, not a compressed stream.
+  app.addHook("onSend", storeIdempotentAnswer(database.db));
+  await app.register(compress, {
+    // Brotli or gzip as the client accepts, from about 1 KB; Vary: Accept-Encoding. Quality 4 keeps
+    // brotli on the fly about as cheap as gzip; the static assets come precompressed at 11.
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   rejectControlCharacters(app);
   await registerRateLimit(app);
 

@@ -59,6 +59,70 @@ async function purgeExpired(db: Db): Promise<void> {
 }
 
 /**
+ * The onSend hook that commits a claimed change with its answer (or rolls it back). Added at the
+ * root before compression (app.ts), so it stores the answer as serialised, never a compressed
+ * stream; a request without a claim passes untouched.
+ */
+export function storeIdempotentAnswer(db: Db) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = undefined;
+    const status = reply.statusCode;
+    const storable = status < 500 && !NOT_STORED.has(status) && (typeof payload === "string" || payload == null);
+    const contentType = reply.getHeader("content-type");
+    const answer = {
+      state: "done",
+      response_status: status,
+      response_body: (payload as string | null) ?? "",
+      response_type: typeof contentType === "string" ? contentType : null,
+      completed_at: nowIso(),
+    };
+    if (status >= 400) {
+      // A refused or failed change writes nothing: whatever the handler did is undone. A refusal
+      // that will not change on a retry (400, 404, 422…) is still kept to be replayed.
+      await claim.trx.rollback().execute();
+      if (storable) {
+        await db
+          .insertInto("idempotency_keys")
+          .values({
+            tenant_id: request.auth.tenantId,
+            key: claim.key,
+            request_hash: requestHash(request),
+            created_at: nowIso(),
+            ...answer,
+          })
+          .onConflict((oc) => oc.columns(["tenant_id", "key"]).doNothing())
+          .execute();
+      }
+      return payload;
+    }
+    try {
+      const key = claim.trx
+        .updateTable("idempotency_keys")
+        .where("tenant_id", "=", request.auth.tenantId)
+        .where("key", "=", claim.key);
+      // A success whose answer cannot be kept (a stream) still commits its change, without the key.
+      if (storable) await key.set(answer).execute();
+      else
+        await claim.trx
+          .deleteFrom("idempotency_keys")
+          .where("tenant_id", "=", request.auth.tenantId)
+          .where("key", "=", claim.key)
+          .execute();
+      await claim.trx.commit().execute();
+    } catch (err) {
+      await claim.trx
+        .rollback()
+        .execute()
+        .catch(() => {});
+      throw err;
+    }
+    return payload;
+  };
+}
+
+/**
  * Idempotency-Key on POST/PUT/PATCH (DESIGN.md §4.5): the first answer for key + tenant is stored
  * and replayed for the same request; the same key with another request answers 422.
  *
@@ -127,57 +191,6 @@ export function enableIdempotency(scope: FastifyInstance): void {
     return reply.send(existing.response_body ?? "");
   };
 
-  const storeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const claim = request.idempotency;
-    if (!claim) return payload;
-    request.idempotency = undefined;
-    const status = reply.statusCode;
-    const storable = status < 500 && !NOT_STORED.has(status) && (typeof payload === "string" || payload == null);
-    const contentType = reply.getHeader("content-type");
-    const answer = {
-      state: "done",
-      response_status: status,
-      response_body: (payload as string | null) ?? "",
-      response_type: typeof contentType === "string" ? contentType : null,
-      completed_at: nowIso(),
-    };
-    if (status >= 400 || !storable) {
-      // A refused or failed change writes nothing: whatever the handler did is undone. A refusal
-      // that will not change on a retry (400, 404, 422…) is still kept to be replayed.
-      await claim.trx.rollback().execute();
-      if (storable) {
-        await db
-          .insertInto("idempotency_keys")
-          .values({
-            tenant_id: request.auth.tenantId,
-            key: claim.key,
-            request_hash: requestHash(request),
-            created_at: nowIso(),
-            ...answer,
-          })
-          .onConflict((oc) => oc.columns(["tenant_id", "key"]).doNothing())
-          .execute();
-      }
-      return payload;
-    }
-    try {
-      await claim.trx
-        .updateTable("idempotency_keys")
-        .set(answer)
-        .where("tenant_id", "=", request.auth.tenantId)
-        .where("key", "=", claim.key)
-        .execute();
-      await claim.trx.commit().execute();
-    } catch (err) {
-      await claim.trx
-        .rollback()
-        .execute()
-        .catch(() => {});
-      throw err;
-    }
-    return payload;
-  };
-
   /** A request that ended without reaching onSend (aborted, timed out) must not keep its transaction open. */
   const releaseClaim = async (request: FastifyRequest) => {
     const claim = request.idempotency;
@@ -194,7 +207,6 @@ export function enableIdempotency(scope: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((method) => MUTATING.has(method)) || route.config?.idempotent === false) return;
     route.preHandler = [claimKey, ...toArray(route.preHandler)];
-    route.onSend = [...toArray(route.onSend), storeAnswer];
     route.onResponse = [...toArray(route.onResponse), releaseClaim];
     route.onRequestAbort = [...toArray(route.onRequestAbort), releaseClaim];
   });

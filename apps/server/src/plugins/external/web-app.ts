@@ -40,6 +40,8 @@ async function serveConsole(app: FastifyInstance, config: AppConfig): Promise<{ 
     prefix: `${CONSOLE_BASE}/`,
     index: false,
     wildcard: true,
+    // Serves the .br/.gz the build wrote beside each asset when the client accepts them.
+    preCompressed: true,
     // The web app's registration already decorates the reply.
     decorateReply: false,
     setHeaders(res, filePath) {
@@ -73,6 +75,8 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
       root,
       index: false,
       wildcard: true,
+      // Serves the .br/.gz the build wrote beside each asset when the client accepts them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header("cache-control", cacheHeaderFor(root, filePath));
       },
