@@ -1,11 +1,12 @@
 import { fileURLToPath, URL } from "node:url";
+import { DEFAULT_BRAND } from "@mieter-portal/contracts/defaults";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
-/** Defaults the server would put into index.html; only `vite dev` needs them. */
-const DEV_BRAND = { companyName: "Grünfeld Hausverwaltung", logoText: "GH" };
+/** What the server puts into index.html (its default brand); only `vite dev` needs it. */
+const DEV_BRAND = DEFAULT_BRAND;
 
 function devBrandPlaceholders(): Plugin {
   return {

@@ -1,25 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type BrandConfig, brandConfig, DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
+import { type BrandConfig, brandConfig, DEFAULT_BRAND, DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
 import { z } from "zod";
-
-/** Brand of the demo installation; every field can be overridden by BRAND_* variables or BRAND_FILE. */
-export const DEFAULT_BRAND: BrandConfig = {
-  companyName: "Grünfeld Hausverwaltung",
-  logoText: "GH",
-  supportEmail: "service@gruenfeld-hausverwaltung.de",
-  supportPhone: "+49 30 12345670",
-  supportHours: "Mo-Fr 9:00-17:00",
-  emergencyHotline: "+49 800 1234567",
-  officeAddress: "Gartenstraße 12, 10115 Berlin",
-  imprint: {
-    legalName: "Grünfeld Haus- und Gartenservice GmbH",
-    representative: "Geschäftsführerin: Katrin Grünfeld",
-    register: "Amtsgericht Berlin-Charlottenburg, HRB 123456",
-    vatId: "USt-IdNr.: DE123456789",
-  },
-};
 
 const BRAND_ENV: Record<string, keyof BrandConfig> = {
   BRAND_COMPANY_NAME: "companyName",
@@ -114,6 +97,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** The demo brand (contracts' DEFAULT_BRAND, shared with the web app) with BRAND_FILE and BRAND_* applied. */
 function readBrand(env: NodeJS.ProcessEnv): BrandConfig {
   let brand: BrandConfig = structuredClone(DEFAULT_BRAND);
   if (env.BRAND_FILE) {

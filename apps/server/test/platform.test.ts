@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DEFAULT_BRAND } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
 import { api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
@@ -180,6 +181,15 @@ describe("configuration", () => {
     const b = loadConfig({ DATA_DIR: webDir });
     expect(Buffer.from(a.jwtSecret).toString()).toBe(Buffer.from(b.jwtSecret).toString());
     expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("serves the one default brand of contracts, the one the web app shows before /config answered", () => {
+    const config = loadConfig({ DATA_DIR: webDir });
+    expect(config.brand).toEqual(DEFAULT_BRAND);
+    // A copy: BRAND_* variables never change the shared default.
+    const other = loadConfig({ DATA_DIR: webDir, BRAND_EMERGENCY_HOTLINE: "+49 1 2" });
+    expect(other.brand.emergencyHotline).toBe("+49 1 2");
+    expect(DEFAULT_BRAND.emergencyHotline).toBe("+49 800 1234567");
   });
 
   it("selects PostgreSQL by URL and reads API keys as a list", () => {

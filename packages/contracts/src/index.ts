@@ -5,6 +5,7 @@ export * from "./calendar-dates.js";
 export * from "./common.js";
 export * from "./config.js";
 export * from "./date-windows.js";
+export * from "./defaults.js";
 export * from "./documents.js";
 export * from "./errors.js";
 export * from "./finances.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NEXT_CURSOR_HEADER } from "./defaults.js";
 
 /**
  * Every tenant list answers one page (docs/decisions/007-list-pagination.md): the body stays the
@@ -7,7 +8,6 @@ import { z } from "zod";
  */
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
-export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 /** Cursors are short (a sort key and an id, base64url); anything longer is not one of ours. */
 export const CURSOR_MAX_LENGTH = 256;
 

@@ -1,16 +1,9 @@
 import type { BrandConfig } from "@mieter-portal/contracts";
+// The one default brand, shared with the server; a zod-free entry, as this runs on the login screen.
+import { DEFAULT_BRAND } from "@mieter-portal/contracts/defaults";
 
 /** Used until /api/v1/config answered once (and cached), e.g. in tests or when served without the server. */
-export const DEFAULT_BRAND: BrandConfig = {
-  companyName: "Grünfeld Hausverwaltung",
-  logoText: "GH",
-  supportEmail: "service@gruenfeld-hausverwaltung.de",
-  supportPhone: "+49 30 1234567",
-  supportHours: "Mo-Fr 9:00-17:00",
-  emergencyHotline: "+49 30 7654321",
-  officeAddress: "Lindenstraße 12, 10969 Berlin",
-  imprint: { legalName: "", representative: "", register: "", vatId: "" },
-};
+export { DEFAULT_BRAND };
 
 function readMeta(name: string): string | null {
   if (typeof document === "undefined") return null;

@@ -5,10 +5,8 @@ import {
   apiRequest,
   apiUpload,
   buildApiError,
-  getPageQueryFn,
   getQueryFn,
   OfflineDataUnavailableError,
-  pagePath,
   parseRetryAfter,
   pathFromQueryKey,
   resolveApiUrl,
@@ -16,6 +14,7 @@ import {
   setCurrentToken,
 } from "./api-client";
 import { setManualOffline } from "./network";
+import { getPageQueryFn, pagePath } from "./paged-list";
 import { STORAGE_KEYS } from "./storage";
 
 function mockFetch(response: Response) {

@@ -1,5 +1,4 @@
-import { NEXT_CURSOR_HEADER } from "@mieter-portal/contracts";
-import type { InfiniteData, QueryFunction, QueryKey } from "@tanstack/react-query";
+import type { QueryFunction, QueryKey } from "@tanstack/react-query";
 import { env } from "@/config/env";
 import { isOffline } from "./network";
 import { offlineNotices } from "./offline/notices";
@@ -284,7 +283,7 @@ export function resourceNameOf(path: string): string {
 }
 
 /** The GET of a query; undefined offline or when the network fails (the caller answers from its cache). */
-async function fetchForQuery(path: string, signal: AbortSignal): Promise<Response | undefined> {
+export async function fetchForQuery(path: string, signal: AbortSignal): Promise<Response | undefined> {
   if (isOffline()) return undefined;
   try {
     return await fetch(resolveApiUrl(path), {
@@ -316,46 +315,5 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     if (on401 === "returnNull" && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await readJson(res)) as T;
-  };
-}
-
-/** One page of a paginated list (decision 007): its entities and the next page's cursor, null on the last. */
-export interface ListPage<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** The cursor of the next page, from the X-Next-Cursor header; null on the last page. */
-export function nextCursorOf(res: Response): string | null {
-  return res.headers.get(NEXT_CURSOR_HEADER) || null;
-}
-
-/** The path of a list page: the query key's path and parameters, plus the page's cursor. */
-export function pagePath(queryKey: QueryKey, cursor: string | null): string {
-  const path = pathFromQueryKey(queryKey);
-  if (!cursor) return path;
-  return `${path}${path.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}`;
-}
-
-/**
- * GET of one page of a paginated list, for useInfiniteQuery: path and parameters from the cache
- * key (as getQueryFn), the cursor from the page parameter (null for the first page). The body is
- * the page's array; the next cursor comes from the response header. Offline, or when the network
- * fails, the page already cached under that cursor is the answer; without one the no-data error.
- */
-export function getPageQueryFn(): QueryFunction<ListPage<unknown>, QueryKey, string | null> {
-  return async ({ queryKey, pageParam, signal, client }) => {
-    const path = pagePath(queryKey, pageParam);
-    const res = await fetchForQuery(path, signal);
-    if (!res) {
-      const cached = client?.getQueryData<InfiniteData<ListPage<unknown>, string | null>>(queryKey);
-      const index = cached ? cached.pageParams.indexOf(pageParam) : -1;
-      const page = index >= 0 ? cached?.pages[index] : undefined;
-      if (page) return page;
-      throw new OfflineDataUnavailableError(resourceNameOf(path));
-    }
-    await throwIfResNotOk(res);
-    // The list's schema checks the items (see lib/paged-list).
-    return { items: (await readJson(res)) as unknown[], nextCursor: nextCursorOf(res) };
   };
 }

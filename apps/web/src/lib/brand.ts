@@ -9,31 +9,21 @@ export const configQueryKey = ["/api/v1/config"] as const;
 
 const fetchConfig = getQueryFn<unknown>({ on401: "throw" });
 
+/** Each field of `defaults` from `value` when it is a string there, else the default. */
+function texts<T extends Record<string, string>>(value: unknown, defaults: T): T {
+  const from = isRecord(value) ? value : {};
+  return Object.fromEntries(
+    Object.entries(defaults).map(([key, fallback]) => [key, typeof from[key] === "string" ? from[key] : fallback]),
+  ) as T;
+}
+
 /** A light check instead of the zod schema: this runs on the login screen (size budget). */
 export function toBrand(value: unknown): BrandConfig | null {
   if (!isRecord(value)) return null;
   if (typeof value.companyName !== "string" || !value.companyName.trim()) return null;
   if (typeof value.logoText !== "string" || !value.logoText.trim()) return null;
-  const text = (key: keyof BrandConfig) =>
-    typeof value[key] === "string" ? (value[key] as string) : DEFAULT_BRAND[key];
-  const imprint = isRecord(value.imprint) ? value.imprint : {};
-  const imprintText = (key: keyof BrandConfig["imprint"]) =>
-    typeof imprint[key] === "string" ? (imprint[key] as string) : DEFAULT_BRAND.imprint[key];
-  return {
-    companyName: value.companyName,
-    logoText: value.logoText,
-    supportEmail: text("supportEmail") as string,
-    supportPhone: text("supportPhone") as string,
-    supportHours: text("supportHours") as string,
-    emergencyHotline: text("emergencyHotline") as string,
-    officeAddress: text("officeAddress") as string,
-    imprint: {
-      legalName: imprintText("legalName"),
-      representative: imprintText("representative"),
-      register: imprintText("register"),
-      vatId: imprintText("vatId"),
-    },
-  };
+  const { imprint, ...fields } = DEFAULT_BRAND;
+  return { ...texts(value, fields), imprint: texts(value.imprint, imprint) };
 }
 
 export function getConfigQueryOptions() {

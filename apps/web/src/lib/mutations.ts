@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { apiRequest, apiUpload, type HttpMethod, readJson, type UploadProgress } from "./api-client";
 import { isOffline } from "./network";
-import { isNetworkFailure } from "./offline/errors";
+import { isNetworkFailure } from "./offline/network-failure";
 import { loadQueue } from "./offline/queue-bridge";
 import { currentTenantId, isQueueableUrl } from "./offline/tenant";
 import { isOfflineResult } from "./offline/types";

@@ -2,8 +2,8 @@ import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { persistQueryClientRestore, persistQueryClientSave } from "@tanstack/react-query-persist-client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { APP_VERSION } from "@/config/env";
-import type { ListPage } from "./api-client";
 import { setManualOffline } from "./network";
+import type { ListPage } from "./paged-list";
 import { itemsOf, pagedListKey, pagedListQueryOptions } from "./paged-list";
 import { createPersister, PERSIST_MAX_AGE } from "./query-client";
 

@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { messagesQueryKey } from "@/features/messages/api/get-messages";
 import { messageQueriesToRefresh } from "@/features/messages/api/invalidation";
-import type { ListPage } from "@/lib/api-client";
 import { apiMutation, sendApiMutation } from "@/lib/mutations";
 import { setManualOffline } from "@/lib/network";
 import { resetOfflineState, signInAs, TENANT_A } from "@/lib/offline/testing";
+import type { ListPage } from "@/lib/paged-list";
 import { createQueryClient } from "@/lib/query-client";
 import { Component as MessagesRoute } from "./messages";
 

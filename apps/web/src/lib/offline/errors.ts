@@ -1,10 +1,7 @@
 import { ApiRequestError } from "../api-client";
+import { isNetworkFailure } from "./network-failure";
 
-/** fetch and the upload path fail with a TypeError when there is no network (or the answer was lost). */
-export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
-  return error instanceof DOMException && (error.name === "NetworkError" || error.name === "TimeoutError");
-}
+export { isNetworkFailure };
 
 export type FailureKind = "unauthorized" | "network" | "throttled" | "retry" | "refused";
 

@@ -1,4 +1,7 @@
+import { normalizePath } from "./paths";
 import { type ChangeType, PRIORITIES, type QueueEntry } from "./types";
+
+export { normalizePath };
 
 export function changeTypeOf(method: string): ChangeType {
   switch (method.toUpperCase()) {
@@ -12,21 +15,6 @@ export function changeTypeOf(method: string): ChangeType {
     default:
       return "read";
   }
-}
-
-/** The path without the API prefix (/api/v1 or /api) and query string: "/tenant/repairs". */
-export function normalizePath(url: string): string {
-  let path = url.split(/[?#]/)[0] ?? "";
-  try {
-    if (/^https?:\/\//i.test(path)) path = new URL(path).pathname;
-  } catch {
-    // keep it as it is
-  }
-  for (const prefix of ["/api/v1", "/api"]) {
-    if (path === prefix) return "/";
-    if (path.startsWith(`${prefix}/`)) return path.slice(prefix.length).replace(/\/+$/, "") || "/";
-  }
-  return path.replace(/\/+$/, "") || "/";
 }
 
 /**

@@ -1,6 +1,6 @@
 import { getAuthToken } from "../api-client";
 import { parseTokenPayload } from "../token";
-import { normalizePath } from "./ordering";
+import { normalizePath } from "./paths";
 
 /** Only the tenant's own data is queued; sign-in, password and the like need a live answer. */
 export function isQueueableUrl(url: string): boolean {

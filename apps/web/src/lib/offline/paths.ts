@@ -1,0 +1,16 @@
+// Apart from ordering.ts: the mutation path on the login screen's JavaScript needs only this.
+
+/** The path without the API prefix (/api/v1 or /api) and query string: "/tenant/repairs". */
+export function normalizePath(url: string): string {
+  let path = url.split(/[?#]/)[0] ?? "";
+  try {
+    if (/^https?:\/\//i.test(path)) path = new URL(path).pathname;
+  } catch {
+    // keep it as it is
+  }
+  for (const prefix of ["/api/v1", "/api"]) {
+    if (path === prefix) return "/";
+    if (path.startsWith(`${prefix}/`)) return path.slice(prefix.length).replace(/\/+$/, "") || "/";
+  }
+  return path.replace(/\/+$/, "") || "/";
+}
