@@ -34,7 +34,8 @@ test("the dashboard shows the seeded data of the signed-in tenant", async ({ pag
   const [user, payment, messages, appointments] = await Promise.all([
     apiGet<User>(request, "/auth/user", token),
     apiGet<Payment | null>(request, "/tenant/payments/current", token),
-    apiGet<Message[]>(request, "/tenant/messages?filter=all", token),
+    // The dashboard shows what the tenant received: the management's newest messages (issue 12).
+    apiGet<Message[]>(request, "/tenant/messages?filter=received", token),
     apiGet<Appointment[]>(request, "/tenant/appointments", token),
   ]);
 
@@ -78,8 +79,9 @@ test("the dashboard shows the seeded data of the signed-in tenant", async ({ pag
 
   // Next 2 upcoming appointments, soonest first
   const now = Date.now();
+  // Canceled ones are not upcoming (issue 12).
   const upcoming = appointments
-    .filter((a) => Date.parse(a.start_time) > now)
+    .filter((a) => a.status !== "canceled" && Date.parse(a.start_time) > now)
     .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))
     .slice(0, 2);
   expect(upcoming.length).toBeGreaterThan(0);
@@ -124,7 +126,7 @@ test("loading text, then empty states when the tenant has nothing", async ({ pag
     await new Promise((r) => setTimeout(r, 800));
     await route.fulfill({ json: null });
   });
-  await page.route("**/api/v1/tenant/messages?filter=all", (route) => route.fulfill({ json: [] }));
+  await page.route("**/api/v1/tenant/messages?filter=received*", (route) => route.fulfill({ json: [] }));
   await page.route("**/api/v1/tenant/appointments", (route) => route.fulfill({ json: [] }));
   await page.goto("/login");
   await expect(page.locator("#intro")).toHaveCount(0, { timeout: 6000 });

@@ -114,13 +114,74 @@ describe("GET /tenant/messages", () => {
     expect(res.json().map((t: { id: string }) => t.id)).toEqual([threads.mixed]);
   });
 
+  it("filter=received lists what the management wrote, by its newest message, never the tenant's own", async () => {
+    const res = await api(ctx.app, token).get(`${BASE}?filter=received`);
+    expect(res.statusCode).toBe(200);
+    // The mixed thread is described by the management's newest message, not by the tenant's answer
+    // after it; the tenant's own conversation without an answer is not there.
+    expect(res.json()).toEqual([
+      {
+        id: threads.mixed,
+        subject: "Heizungsablesung",
+        sender_name: "Frau Kühn",
+        content: "Zweite",
+        received_at: "2025-02-02T09:00:00.000Z",
+        unread: true,
+        unread_count: 2,
+        message_count: 3,
+      },
+      {
+        id: threads.read,
+        subject: "Treppenhausreinigung",
+        sender_name: "Hausverwaltung",
+        content: "Gelesen",
+        received_at: "2025-01-10T09:00:00.000Z",
+        unread: false,
+        unread_count: 0,
+        message_count: 1,
+      },
+    ]);
+  });
+
+  it("filter=received orders by the management's message, not by the tenant's later reply", async () => {
+    const fresh = await createTenant(ctx.db);
+    const freshToken = await login(ctx.app, fresh);
+    const older = await insertThread(ctx.db, fresh.id, "Alt", [
+      { receivedAt: "2025-03-01T09:00:00.000Z", content: "Alte Nachricht" },
+      { direction: "outbound", receivedAt: "2025-03-20T09:00:00.000Z", content: "Späte Antwort" },
+    ]);
+    const newer = await insertThread(ctx.db, fresh.id, "Neu", [
+      { receivedAt: "2025-03-10T09:00:00.000Z", content: "Neue Nachricht" },
+    ]);
+    await insertThread(ctx.db, fresh.id, "Kontaktformular", [
+      { direction: "outbound", receivedAt: "2025-03-25T09:00:00.000Z", content: "Eigene Frage" },
+    ]);
+    const all = await api(ctx.app, freshToken).get(`${BASE}?filter=all&limit=2`);
+    expect(all.json().map((t: { content: string }) => t.content)).toEqual(["Eigene Frage", "Späte Antwort"]);
+    const first = await api(ctx.app, freshToken).get(`${BASE}?filter=received&limit=1`);
+    expect(first.json().map((t: { id: string; content: string }) => [t.id, t.content])).toEqual([
+      [newer.threadId, "Neue Nachricht"],
+    ]);
+    const cursor = first.headers["x-next-cursor"];
+    expect(cursor).toEqual(expect.any(String));
+    const second = await api(ctx.app, freshToken).get(`${BASE}?filter=received&limit=1&cursor=${cursor}`);
+    expect(second.json().map((t: { id: string; content: string }) => [t.id, t.content])).toEqual([
+      [older.threadId, "Alte Nachricht"],
+    ]);
+    expect(second.headers["x-next-cursor"]).toBeUndefined();
+    // Another list's cursor is refused.
+    const allCursor = all.headers["x-next-cursor"];
+    const mixed = await api(ctx.app, freshToken).get(`${BASE}?filter=received&cursor=${allCursor}`);
+    expect(mixed.statusCode).toBe(400);
+  });
+
   it("answers 400 in German for an unknown filter", async () => {
     for (const filter of ["gelesen", "ALL", ""]) {
       const res = await api(ctx.app, token).get(`${BASE}?filter=${filter}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         error: "validation_failed",
-        fields: { filter: "Filter muss 'all' oder 'unread' sein." },
+        fields: { filter: "Filter muss 'all', 'unread' oder 'received' sein." },
       });
     }
   });

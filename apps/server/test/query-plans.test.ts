@@ -6,7 +6,7 @@ import { encodeCursor } from "../src/lib/pagination.js";
 import { listAppointments } from "../src/repositories/appointments.js";
 import { findSessionState, findUser } from "../src/repositories/auth.js";
 import { listDocuments } from "../src/repositories/documents.js";
-import { listThreads } from "../src/repositories/messages.js";
+import { listReceived, listThreads } from "../src/repositories/messages.js";
 import { listMeterReadings } from "../src/repositories/meter-readings.js";
 import { findCurrentPayment } from "../src/repositories/payments.js";
 import { listRepairs } from "../src/repositories/repairs.js";
@@ -63,6 +63,7 @@ describe.skipIf(onPostgres)("query plans of the per-request reads (SQLite)", () 
     ["payments/current", () => findCurrentPayment(db, "t")],
     ["messages", () => listThreads(db, "t", false, first)],
     ["unread messages", () => listThreads(db, "t", true, first)],
+    ["received messages", () => listReceived(db, "t", { limit: 2 })],
     ["appointments", () => listAppointments(db, "t", first)],
     ["upcoming appointments", () => listAppointments(db, "t", { limit: 2, upcoming: true })],
     ["documents", () => listDocuments(db, "t", first)],
@@ -73,6 +74,7 @@ describe.skipIf(onPostgres)("query plans of the per-request reads (SQLite)", () 
   const later: [string, () => Promise<unknown>][] = [
     ["messages, next page", () => listThreads(db, "t", false, after("messages", 2))],
     ["unread messages, next page", () => listThreads(db, "t", true, after("messages", 2))],
+    ["received messages, next page", () => listReceived(db, "t", after("received-messages", 2))],
     ["appointments, next page", () => listAppointments(db, "t", after("appointments", 2))],
     [
       "upcoming appointments, next page",
@@ -120,6 +122,8 @@ describe.skipIf(onPostgres)("query plans of the per-request reads (SQLite)", () 
     expect(messages).toContain("messages_unread_idx");
     const [unread] = await plansOf(() => listThreads(db, "t", true, first));
     expect(unread?.match(/messages_unread_idx/g)).toHaveLength(2);
+    const [received] = await plansOf(() => listReceived(db, "t", { limit: 2 }));
+    expect(received).toContain("messages_received_idx");
     const [payment] = await plansOf(() => findCurrentPayment(db, "t"));
     expect(payment).toContain("payments_unpaid_idx");
   });

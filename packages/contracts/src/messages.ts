@@ -6,8 +6,15 @@ export const messageDirection = z.enum(["inbound", "outbound"]);
 /** inbound = management → tenant, outbound = tenant → management. */
 export type MessageDirection = z.infer<typeof messageDirection>;
 
+/**
+ * all: every conversation, newest activity first; unread: those with unread messages of the
+ * management; received: the conversations in which the management wrote, by their newest message
+ * of the management, which the summary then describes (the dashboard's "Neueste Nachrichten").
+ */
 export const messagesQuery = pageQuery.extend({
-  filter: z.enum(["all", "unread"], { error: "Filter muss 'all' oder 'unread' sein." }).default("all"),
+  filter: z
+    .enum(["all", "unread", "received"], { error: "Filter muss 'all', 'unread' oder 'received' sein." })
+    .default("all"),
 });
 export type MessagesQuery = z.infer<typeof messagesQuery>;
 

@@ -149,6 +149,106 @@ export async function listThreads(
   return { items, nextCursor };
 }
 
+/** Position in the received list: the received_at and id of the previous page's last message. */
+interface MessagePosition {
+  at: string;
+  messageId: string;
+}
+
+/**
+ * The conversations in which the management wrote, each described by its newest message of the
+ * management (not the tenant's own reply after it), newest such message first: keyset pagination
+ * on messages_received_idx (tenant, received_at, id of the management's messages).
+ */
+function receivedSummaries(db: Db, tenantId: string, after: MessagePosition | null, limit: number) {
+  let query = db
+    .selectFrom("messages as m")
+    .innerJoin("message_threads as t", "t.id", "m.thread_id")
+    .select((eb) => [
+      "t.id",
+      "t.subject",
+      "m.id as message_id",
+      "m.sender_name",
+      "m.content",
+      "m.received_at",
+      eb
+        .selectFrom("messages as c")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .whereRef("c.thread_id", "=", "t.id")
+        .as("message_count"),
+      eb
+        .selectFrom("messages as u")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .whereRef("u.thread_id", "=", "t.id")
+        .where("u.direction", "=", sql.lit("inbound"))
+        .where("u.read_at", "is", null)
+        .as("unread_count"),
+    ])
+    .where("m.tenant_id", "=", tenantId)
+    // Literal, not a parameter: lets SQLite use the partial index messages_received_idx.
+    .where("m.direction", "=", sql.lit("inbound"))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("messages as later")
+            .select("later.id")
+            .whereRef("later.thread_id", "=", "m.thread_id")
+            .where("later.direction", "=", sql.lit("inbound"))
+            .where((eb) => eb(eb.refTuple("later.received_at", "later.id"), ">", eb.refTuple("m.received_at", "m.id"))),
+        ),
+      ),
+    );
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple("m.received_at", "m.id"), "<", eb.tuple(after.at, after.messageId)));
+  }
+  return query
+    .orderBy("m.received_at", "desc")
+    .orderBy("m.id", "desc")
+    .limit(sql.lit(limit + 1));
+}
+
+const RECEIVED_CURSOR_LIST = "received-messages";
+
+const receivedQueries = {
+  first: prepareQueryByLimit(["tenantId"], (db, p, limit) => receivedSummaries(db, p.tenantId, null, limit)),
+  after: prepareQueryByLimit(["tenantId", "at", "messageId"], (db, p, limit) =>
+    receivedSummaries(db, p.tenantId, { at: p.at, messageId: p.messageId }, limit),
+  ),
+};
+
+/**
+ * One page of the conversations in which the management wrote, newest message of the management
+ * first; each summary describes that message (the dashboard's "Neueste Nachrichten": what the
+ * tenant received, not what they wrote themselves).
+ */
+export async function listReceived(db: Db, tenantId: string, page: PageRequest): Promise<Page<MessageSummary>> {
+  let rows: Awaited<ReturnType<ReturnType<typeof receivedQueries.first>["execute"]>>;
+  if (page.cursor) {
+    const [at, messageId] = decodeCursor(RECEIVED_CURSOR_LIST, page.cursor, 2) as [string, string];
+    rows = await receivedQueries.after(page.limit).execute(db, { tenantId, at, messageId });
+  } else {
+    rows = await receivedQueries.first(page.limit).execute(db, { tenantId });
+  }
+  const { rows: pageRows, nextCursor } = splitPage(rows, page.limit, RECEIVED_CURSOR_LIST, (row) => [
+    row.received_at,
+    row.message_id,
+  ]);
+  const items = pageRows.map((row) => {
+    const unreadCount = Number(row.unread_count ?? 0);
+    return {
+      id: row.id,
+      subject: row.subject,
+      sender_name: row.sender_name,
+      content: row.content,
+      received_at: row.received_at,
+      unread: unreadCount > 0,
+      unread_count: unreadCount,
+      message_count: Number(row.message_count ?? 0),
+    };
+  });
+  return { items, nextCursor };
+}
+
 /** One of the tenant's conversations with its messages oldest first, or undefined. */
 export async function findThread(db: Db, tenantId: string, threadId: string): Promise<MessageThread | undefined> {
   const thread = await db

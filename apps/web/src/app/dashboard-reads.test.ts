@@ -8,9 +8,10 @@ import { pathFromQueryKey } from "@/lib/api-client";
 
 // Issue 10 §6: the dashboard's reads stay small however long the tenant's lists are.
 describe("the dashboard's and notifications' reads", () => {
-  it("ask for the 2 newest conversations and the next 5 appointments only", () => {
-    expect(pathFromQueryKey(getLatestMessagesQueryOptions("all").queryKey)).toBe(
-      "/api/v1/tenant/messages?filter=all&limit=2",
+  it("ask for the 2 newest messages the tenant received and the next 5 appointments only", () => {
+    // Issue 12: the management's messages, not the tenant's own (filter=all would show those).
+    expect(pathFromQueryKey(getLatestMessagesQueryOptions().queryKey)).toBe(
+      "/api/v1/tenant/messages?filter=received&limit=2",
     );
     expect(pathFromQueryKey(getUpcomingAppointmentsQueryOptions().queryKey)).toBe(
       "/api/v1/tenant/appointments?upcoming=true&limit=5",
@@ -22,6 +23,7 @@ describe("the dashboard's and notifications' reads", () => {
 
   it("do not share a cache entry with the screens' paged lists (different shapes)", () => {
     expect(getLatestMessagesQueryOptions("all").queryKey).not.toEqual(getMessagesQueryOptions("all").queryKey);
+    expect(getLatestMessagesQueryOptions().queryKey).not.toEqual(getLatestMessagesQueryOptions("all").queryKey);
     expect(getUpcomingAppointmentsQueryOptions().queryKey).not.toEqual(getAppointmentsQueryOptions().queryKey);
   });
 });

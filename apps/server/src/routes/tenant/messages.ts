@@ -20,6 +20,7 @@ import {
   addReply,
   createThread,
   findThread,
+  listReceived,
   listThreads,
   markThreadRead,
   type TenantActor,
@@ -36,7 +37,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["messages"],
-        summary: "Conversations, newest first, each with its newest message; filter=unread keeps unread ones",
+        summary:
+          "Conversations, newest first, each with its newest message; filter=unread keeps unread ones; filter=received lists those the management wrote in by its newest message there (described by it)",
         description: PAGINATION_DESCRIPTION,
         querystring: messagesQuery,
         response: { 200: pagedList(messageList), 400: apiError, 401: apiError },
@@ -44,7 +46,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { filter, ...page } = request.query;
-      return sendPage(reply, await listThreads(request.db, request.auth.tenantId, filter === "unread", page));
+      const tenantId = request.auth.tenantId;
+      if (filter === "received") return sendPage(reply, await listReceived(request.db, tenantId, page));
+      return sendPage(reply, await listThreads(request.db, tenantId, filter === "unread", page));
     },
   );
 

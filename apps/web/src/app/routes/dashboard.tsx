@@ -37,9 +37,10 @@ export function Component() {
     queries: [
       { ...getUserQueryOptions(), retry },
       { ...getCurrentPaymentQueryOptions(), retry },
-      // Small reads (issue 10): the 2 newest conversations, and the next appointments the
-      // notifications read too (the dashboard shows the first 2 of them).
-      { ...getLatestMessagesQueryOptions("all"), retry },
+      // Small reads (issue 10): the 2 newest messages the tenant received (the management's, not
+      // their own: issue 12), and the next appointments the notifications read too (the
+      // dashboard shows the first 2 of them).
+      { ...getLatestMessagesQueryOptions("received"), retry },
       { ...getUpcomingAppointmentsQueryOptions(), retry },
     ],
   });

@@ -1,7 +1,10 @@
 import type { Appointment } from "@mieter-portal/contracts";
 import { DASHBOARD_APPOINTMENT_COUNT } from "./texts";
 
-/** Appointments whose start lies in the future, soonest first. */
+/**
+ * Appointments whose start lies in the future and that still take place (a canceled one is not
+ * upcoming: issue 12), soonest first. The dashboard and the notifications (bell count included).
+ */
 export function upcomingAppointments(
   appointments: Appointment[],
   now: Date = new Date(),
@@ -11,7 +14,7 @@ export function upcomingAppointments(
   return appointments
     .filter((a) => {
       const start = Date.parse(a.start_time);
-      return !Number.isNaN(start) && start > nowMs;
+      return a.status !== "canceled" && !Number.isNaN(start) && start > nowMs;
     })
     .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time))
     .slice(0, count);

@@ -15,13 +15,21 @@ export function getMessagesQueryOptions(filter: MessageFilter = "all") {
   return pagedListQueryOptions(messagesQueryKey(filter), (items) => messageList.parse(items));
 }
 
-/** One short page of the newest conversations: the dashboard's 2, the notifications' unread ones. */
-export const latestMessagesQueryKey = (filter: MessageFilter, limit: number) =>
+/**
+ * One short page of a message list: the dashboard's 2 newest messages the tenant received
+ * ("received": the management's, never the tenant's own), the notifications' unread conversations.
+ */
+export type LatestMessagesFilter = MessageFilter | "received";
+
+export const latestMessagesQueryKey = (filter: LatestMessagesFilter, limit: number) =>
   [MESSAGES_PATH, { filter, limit: String(limit) }] as const;
 
 const fetchMessages = getQueryFn<unknown>({ on401: "throw" });
 
-export function getLatestMessagesQueryOptions(filter: MessageFilter = "all", limit = DASHBOARD_MESSAGE_COUNT) {
+export function getLatestMessagesQueryOptions(
+  filter: LatestMessagesFilter = "received",
+  limit = DASHBOARD_MESSAGE_COUNT,
+) {
   return queryOptions({
     queryKey: latestMessagesQueryKey(filter, limit),
     queryFn: async (context) => messageList.parse(await fetchMessages(context)),
