@@ -231,6 +231,41 @@ test("an unknown conversation says it was not found", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Nachricht nicht gefunden" })).toBeVisible();
 });
 
+test("a list longer than a page loads the next pages as the tenant scrolls; the dashboard reads 2", async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const all = await list(request, token, "all");
+  expect(all.length, "the demo tenant has more than one page of 2").toBeGreaterThan(2);
+  // The app asks for pages of 50; here of 2, so the demo tenant's conversations span several pages.
+  const listRequests: URL[] = [];
+  await page.route(/\/api\/v1\/tenant\/messages\?/, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname === "/api/v1/tenant/messages") listRequests.push(new URL(url));
+    if (url.pathname !== "/api/v1/tenant/messages" || url.searchParams.has("limit")) return route.continue();
+    url.searchParams.set("limit", "2");
+    return route.continue({ url: url.toString() });
+  });
+
+  await openMessages(page);
+  // The dashboard asked for its 2 newest conversations only.
+  expect(listRequests.some((u) => u.searchParams.get("limit") === "2" && !u.searchParams.has("cursor"))).toBe(true);
+
+  // Scrolling down brings 'Weitere laden' into view, which loads the next page by itself.
+  await expect(cards(page).first()).toBeVisible();
+  await page.mouse.move(195, 450);
+  await expect(async () => {
+    await page.mouse.wheel(0, 1500);
+    await expect(cards(page)).toHaveCount(all.length, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId("message-subject")).toHaveText(all.map((m) => m.subject));
+  await expect(page.getByRole("button", { name: "Weitere laden" })).toHaveCount(0);
+  expect(listRequests.filter((u) => u.searchParams.has("cursor")).length).toBeGreaterThanOrEqual(
+    Math.ceil(all.length / 2) - 1,
+  );
+});
+
 async function scan(page: Page) {
   await page.waitForTimeout(400);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
