@@ -7,7 +7,7 @@ import { Input, Label } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
 import { mutationKeys } from "@/lib/mutations";
 import { isOffline } from "@/lib/network";
-import { type LoginResult, loginWithCredentials } from "../api/login";
+import { LoginFailedError, type LoginResult, loginWithCredentials } from "../api/login";
 import { validateLogin } from "../login-validation";
 import { authTexts } from "../texts";
 
@@ -43,6 +43,8 @@ export function LoginForm({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending) return;
+    // A new attempt: the hint of the last one goes, whatever stops this one.
+    setFailed(false);
     const result = validateLogin({ email, password, remember });
     if (result.kind === "empty") {
       setInvalid({ email: result.emailMissing || undefined, password: result.passwordMissing || undefined });
@@ -58,14 +60,14 @@ export function LoginForm({
       toast({ variant: "destructive", title: authTexts.offlineTitle, description: authTexts.offlineDescription });
       return;
     }
-    setFailed(false);
     toast({ title: authTexts.busyTitle, description: authTexts.busyDescription });
     try {
       const session = await login.mutateAsync(result.values);
       await onSuccess(session);
-    } catch {
-      // the toast comes from the mutation cache; the page shows its own hint
-      setFailed(true);
+    } catch (error) {
+      // The toast (mutation cache) names the cause; the page's hint is about the credentials, so
+      // only when the server refused them, not for no network, too many attempts or a server error.
+      setFailed(error instanceof LoginFailedError && error.status < 500 && error.status !== 429);
     }
   };
 

@@ -1,6 +1,6 @@
 import type { MeterKind, MeterReading } from "@mieter-portal/contracts";
 import { Send } from "lucide-react";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { PhotoPicker } from "@/components/photo-picker/photo-picker";
 import { Button } from "@/components/ui/button";
@@ -39,6 +39,8 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
   const submit = useSubmitMeterReadings();
   const form = useForm<MeterFormValues>({ defaultValues: emptyMeterForm(berlinToday()) });
   const { errors } = form.formState;
+  // New pickers after a successful report: an earlier photo message must not stay under the empty form.
+  const [pickerKey, setPickerKey] = useState(0);
   const watched = useWatch({ control: form.control });
   const histories = useMemo(
     () =>
@@ -60,7 +62,10 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
       return;
     }
     submit.mutate(submitMeterReadingsVariables(built.submission), {
-      onSuccess: () => form.reset(emptyMeterForm(berlinToday())),
+      onSuccess: () => {
+        form.reset(emptyMeterForm(berlinToday()));
+        setPickerKey((key) => key + 1);
+      },
       onError: (error) => {
         if (!(error instanceof ApiRequestError) || !error.fields) return;
         for (const [field, message] of Object.entries(error.fields)) {
@@ -126,6 +131,7 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
                   name={`photos.${meter}`}
                   render={({ field }) => (
                     <PhotoPicker
+                      key={pickerKey}
                       label={t.photo}
                       max={1}
                       photos={field.value}

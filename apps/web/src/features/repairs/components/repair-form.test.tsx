@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
@@ -107,6 +107,22 @@ describe("RepairForm", () => {
     await waitFor(() => expect(screen.getByLabelText("Beschreibung")).toHaveValue(""));
     expect(screen.getByLabelText("Art der Reparatur")).toHaveValue("");
     expect(screen.getByRole("radio", { name: "Normal" })).toBeChecked();
+  });
+
+  it("clears an earlier photo message once the report went through (issue 12)", async () => {
+    renderForm();
+    const notAPhoto = new File(["%PDF-1.4"], "rechnung.pdf", { type: "application/pdf" });
+    fireEvent.change(screen.getByTestId("photo-file-input"), { target: { files: [notAPhoto] } });
+    const message = "„rechnung.pdf“ ist kein Bild. Bitte wählen Sie ein Foto (z. B. JPEG oder PNG).";
+    expect(await screen.findByText(message)).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText("Art der Reparatur"), "Heizung");
+    await userEvent.selectOptions(screen.getByLabelText("Ort in der Wohnung"), "Badezimmer");
+    await userEvent.type(screen.getByLabelText("Beschreibung"), "Heizkörper bleibt kalt");
+    await userEvent.click(screen.getByRole("button", { name: "Reparatur melden" }));
+    expect(await screen.findByText("Reparatur gemeldet")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Beschreibung")).toHaveValue(""));
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
 
   it("shows the spec's failure text when the server refuses", async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LIMITS, repairLocation, repairType } from "@mieter-portal/contracts";
 import { Send } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { PhotoPicker } from "@/components/photo-picker/photo-picker";
 import { Button } from "@/components/ui/button";
@@ -36,6 +36,8 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
   });
   const { errors } = form.formState;
   const urgency = useWatch({ control: form.control, name: "urgency" });
+  // A new picker after a successful report: an earlier photo message must not stay under the empty form.
+  const [pickerKey, setPickerKey] = useState(0);
   const ids = {
     type: `${id}-type`,
     location: `${id}-location`,
@@ -49,7 +51,10 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
   const onSubmit = form.handleSubmit(
     (values) => {
       report.mutate(reportRepairVariables(toRepairRequest(values, userId)), {
-        onSuccess: () => form.reset(emptyRepairForm()),
+        onSuccess: () => {
+          form.reset(emptyRepairForm());
+          setPickerKey((key) => key + 1);
+        },
       });
     },
     () => toast({ variant: "destructive", title: t.missingTitle, description: t.missingDescription }),
@@ -110,6 +115,7 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
             render={({ field, fieldState }) => (
               <div className="grid grid-cols-1 gap-1.5">
                 <PhotoPicker
+                  key={pickerKey}
                   label={t.photos}
                   description={t.photosDescription}
                   max={REPAIR_MAX_PHOTOS}
