@@ -28,6 +28,8 @@ export const ERROR_MESSAGES = {
   not_found: "Nicht gefunden.",
   route_not_found: "Diese Adresse gibt es nicht.",
   conflict: "Die Aktion ist im aktuellen Zustand nicht möglich.",
+  reading_lower_unconfirmed:
+    "Ein Zählerstand ist niedriger als Ihr letzter. Bitte prüfen Sie den Wert und bestätigen Sie ihn ausdrücklich.",
   idempotency_in_progress: "Diese Anfrage wird bereits bearbeitet. Bitte versuchen Sie es gleich erneut.",
   idempotency_mismatch: "Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.",
   file_type_not_allowed: "Dieser Dateityp ist nicht erlaubt.",

@@ -27,9 +27,19 @@ export const meterTexts = {
   hints: {
     title: "Bitte prüfen Sie den Wert",
     lower: (last: string, date: string) =>
-      `Er ist niedriger als Ihr letzter Stand (${last} am ${date}). Zählerstände steigen normalerweise nur an – wurde der Zähler getauscht, können Sie den Wert trotzdem senden.`,
+      `Er ist niedriger als Ihr letzter Stand (${last} am ${date}). Zählerstände steigen normalerweise nur an – wurde der Zähler getauscht, bestätigen Sie den Wert beim Senden.`,
     jump: (increase: string, date: string, usual: string) =>
       `Das wären ${increase} mehr als am ${date}; üblich sind in dieser Zeit etwa ${usual}. Vielleicht ist das Komma verrutscht? Stimmt der Wert, können Sie ihn trotzdem senden.`,
+  },
+  confirmLower: {
+    title: "Niedrigeren Zählerstand bestätigen",
+    intro: "Zählerstände steigen normalerweise nur an. Bitte prüfen Sie:",
+    line: (meter: string, value: string, last: string, date: string) =>
+      `${meter}: ${value} – Ihr letzter Stand war ${last} am ${date}.`,
+    outro:
+      "Stimmt der Wert, etwa nach einem Zählertausch, bestätigen Sie ihn bitte. Die Hausverwaltung sieht den Hinweis und prüft ihn.",
+    cancel: "Wert korrigieren",
+    confirm: "Wert bestätigen und senden",
   },
   successTitle: "Zählerstände gemeldet",
   successDescription: "Vielen Dank! Ihre Zählerstände wurden übermittelt.",

@@ -1,6 +1,6 @@
 import { addDays, addMonths, type MeterReading } from "@mieter-portal/contracts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
@@ -94,16 +94,64 @@ describe("MeterReadingForm", () => {
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
-  it("warns without blocking when a value is lower than the last reading", async () => {
+  it("warns when a value is lower than the last reading and sends it only once confirmed (issue 12)", async () => {
     const fetchMock = renderForm();
-    await userEvent.type(screen.getByLabelText("Wasser (m³)"), "397,1");
+    await userEvent.type(screen.getByLabelText("Wasser (m³)"), "100");
     const hint = await screen.findByTestId("plausibility-water");
     expect(hint).toHaveTextContent("Bitte prüfen Sie den Wert");
     expect(hint).toHaveTextContent("niedriger als Ihr letzter Stand (397,114 m³ am 30. Dezember 2025)");
     expect(screen.getByLabelText("Wasser (m³)")).toHaveAccessibleDescription(/Bitte prüfen Sie den Wert/);
 
     await userEvent.click(screen.getByRole("button", { name: "Zählerstände senden" }));
+    const ask = await screen.findByRole("alertdialog", { name: "Niedrigeren Zählerstand bestätigen" });
+    expect(ask).toHaveTextContent("Wasser: 100 m³ – Ihr letzter Stand war 397,114 m³ am 30. Dezember 2025.");
+    // The safe choice comes first.
+    const buttons = within(ask).getAllByRole("button");
+    expect(buttons.map((b) => b.textContent)).toEqual(["Wert korrigieren", "Wert bestätigen und senden"]);
+    expect(posts(fetchMock)).toHaveLength(0);
+
+    await userEvent.click(within(ask).getByRole("button", { name: "Wert bestätigen und senden" }));
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(posts(fetchMock)[0]?.[1]?.body))).toMatchObject({ waterReading: 100, confirmLower: true });
+    expect(await screen.findByText("Zählerstände gemeldet")).toBeInTheDocument();
+  });
+
+  it("'Wert korrigieren' sends nothing and returns to the lower value's field", async () => {
+    const fetchMock = renderForm();
+    await userEvent.type(screen.getByLabelText("Strom (kWh)"), "18600");
+    await userEvent.type(screen.getByLabelText("Heizung (kWh)"), "100");
+    await userEvent.click(screen.getByRole("button", { name: "Zählerstände senden" }));
+    const ask = await screen.findByRole("alertdialog");
+    expect(ask).toHaveTextContent("Heizung: 100 kWh – Ihr letzter Stand war 60.822 kWh am 30. Dezember 2025.");
+    expect(ask).not.toHaveTextContent("Strom:");
+    await userEvent.click(within(ask).getByRole("button", { name: "Wert korrigieren" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText("Heizung (kWh)")).toHaveFocus());
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it("asks too when the server knew of a higher reading the app had not loaded", async () => {
+    let call = 0;
+    const fetchMock = renderForm(() => {
+      call += 1;
+      if (call > 1) return Response.json({ id: "new" }, { status: 201 });
+      return Response.json(
+        {
+          error: "reading_lower_unconfirmed",
+          message:
+            "Der Zählerstand Wasser ist niedriger als Ihr letzter Stand. Bitte prüfen Sie den Wert und bestätigen Sie ihn ausdrücklich, wenn er stimmt (z. B. nach einem Zählertausch).",
+          fields: { waterReading: "Niedriger als Ihr letzter Stand: bitte prüfen und ausdrücklich bestätigen." },
+        },
+        { status: 400 },
+      );
+    });
+    await userEvent.type(screen.getByLabelText("Wasser (m³)"), "400");
+    await userEvent.click(screen.getByRole("button", { name: "Zählerstände senden" }));
+    const ask = await screen.findByRole("alertdialog");
+    expect(ask).toHaveTextContent("Der Zählerstand Wasser ist niedriger als Ihr letzter Stand.");
+    await userEvent.click(within(ask).getByRole("button", { name: "Wert bestätigen und senden" }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(2));
+    expect(JSON.parse(String(posts(fetchMock)[1]?.[1]?.body))).toMatchObject({ waterReading: 400, confirmLower: true });
   });
 
   it("warns about a jump far beyond the usual consumption", async () => {

@@ -1,6 +1,12 @@
-import type { MeterKind, MeterReading } from "@mieter-portal/contracts";
+import {
+  METER_UNITS,
+  METER_VALUE_FIELDS,
+  type MeterKind,
+  type MeterReading,
+  type MeterReadingSubmission,
+} from "@mieter-portal/contracts";
 import { Send } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { PhotoPicker } from "@/components/photo-picker/photo-picker";
 import { Button } from "@/components/ui/button";
@@ -8,8 +14,10 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
 import { Input, Label } from "@/components/ui/form-field";
 import { ApiRequestError } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
 import { useNetworkState } from "@/lib/network";
 import { submitMeterReadingsVariables, useSubmitMeterReadings } from "../api/submit-meter-readings";
+import { formatMeterValue } from "../german-number";
 import {
   buildSubmission,
   emptyMeterForm,
@@ -23,6 +31,7 @@ import {
 import { checkPlausibility, meterHistory } from "../plausibility";
 import { berlinToday } from "../reading-window";
 import { meterTexts } from "../texts";
+import { LowerReadingConfirm } from "./lower-reading-confirm";
 import { PlausibilityNote } from "./plausibility-note";
 
 /** Field names of the API's error body mapped to the form's fields. */
@@ -51,17 +60,35 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
     [readings],
   );
   const today = berlinToday();
+  // A value lower than the last reading is sent only after the tenant confirmed it (issue 12).
+  const [pendingLower, setPendingLower] = useState<{
+    submission: MeterReadingSubmission;
+    lines: string[];
+    meters: MeterKind[];
+  } | null>(null);
+  /** The field to correct after 'Wert korrigieren'. */
+  const pendingLowerFocus = useRef<MeterKind>("water");
   const atLeastOneId = `${id}-at-least-one`;
   const atLeastOne = errors.root?.values?.message;
 
-  const onSubmit = form.handleSubmit((values) => {
-    const built = buildSubmission(values, userId);
-    if (!built.ok) {
-      form.setError("root.values", { message: meterTexts.errors.atLeastOne });
-      form.setFocus("water");
-      return;
-    }
-    submit.mutate(submitMeterReadingsVariables(built.submission), {
+  /** The meters whose value is below their last reading on or before the date, each with a German line. */
+  const lowerMeters = (values: MeterFormValues) =>
+    METER_KINDS.flatMap((meter) => {
+      const value = meterValue(values[meter]);
+      const hint = checkPlausibility(value, values.readingDate, histories[meter]);
+      if (hint?.kind !== "lower" || value === null) return [];
+      const unit = METER_UNITS[meter];
+      const line = meterTexts.confirmLower.line(
+        meterTexts.meters[meter].name,
+        formatMeterValue(value, unit),
+        formatMeterValue(hint.previous.value, unit),
+        formatDate(hint.previous.date),
+      );
+      return [{ meter, line }];
+    });
+
+  const send = (submission: MeterReadingSubmission) => {
+    submit.mutate(submitMeterReadingsVariables(submission), {
       onSuccess: () => {
         form.reset(emptyMeterForm(berlinToday()));
         setPickerKey((key) => key + 1);
@@ -72,9 +99,41 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
           const name = SERVER_FIELDS[field];
           if (name) form.setError(name, { message });
         }
+        // The server knew of a higher earlier reading the app had not loaded: ask, as before sending.
+        if (error.code === "reading_lower_unconfirmed" && !submission.confirmLower) {
+          const meters = METER_KINDS.filter((meter) => error.fields?.[METER_VALUE_FIELDS[meter]]);
+          setPendingLower({ submission, lines: [error.apiMessage ?? error.message], meters });
+        }
       },
     });
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    const built = buildSubmission(values, userId);
+    if (!built.ok) {
+      form.setError("root.values", { message: meterTexts.errors.atLeastOne });
+      form.setFocus("water");
+      return;
+    }
+    const lower = lowerMeters(values);
+    if (lower.length > 0) {
+      setPendingLower({
+        submission: built.submission,
+        lines: lower.map((l) => l.line),
+        meters: lower.map((l) => l.meter),
+      });
+      return;
+    }
+    send(built.submission);
   });
+
+  const confirmLower = () => {
+    if (!pendingLower) return;
+    const { submission } = pendingLower;
+    setPendingLower(null);
+    form.clearErrors();
+    send({ ...submission, confirmLower: true });
+  };
 
   const busy = submit.isPending;
 
@@ -167,6 +226,15 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
           {busy ? meterTexts.submitting : meterTexts.submit}
         </Button>
       </form>
+      <LowerReadingConfirm
+        lines={pendingLower?.lines ?? null}
+        onCancel={() => {
+          pendingLowerFocus.current = pendingLower?.meters[0] ?? "water";
+          setPendingLower(null);
+        }}
+        onConfirm={confirmLower}
+        focusAfterCancel={() => form.setFocus(pendingLowerFocus.current)}
+      />
     </Card>
   );
 }
