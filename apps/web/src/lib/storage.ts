@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   brand: `${STORAGE_PREFIX}brand`,
   queryCache: `${STORAGE_PREFIX}query_cache`,
   notifications: `${STORAGE_PREFIX}notifications_enabled`,
+  /** Tokens signed out with 'Abmelden' while offline: revoked on the server when next possible. */
+  revokeLater: `${STORAGE_PREFIX}revoke_later`,
 } as const;
 
 /**
@@ -132,8 +134,8 @@ export async function migrateLegacyKeys(): Promise<string[]> {
   return migrated;
 }
 
-/** Device preferences and public data that survive a logout. */
-const KEPT_ON_LOGOUT: string[] = [STORAGE_KEYS.theme, STORAGE_KEYS.brand];
+/** Device preferences, public data and sign-outs still to tell the server: they survive a logout. */
+const KEPT_ON_LOGOUT: string[] = [STORAGE_KEYS.theme, STORAGE_KEYS.brand, STORAGE_KEYS.revokeLater];
 
 function isClearedOnLogout(key: string): boolean {
   return !KEPT_ON_LOGOUT.includes(key);

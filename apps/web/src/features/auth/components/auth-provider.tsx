@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
-import { setCurrentToken } from "@/lib/api-client";
+import { getAuthToken, setCurrentToken } from "@/lib/api-client";
 import { setManualOffline } from "@/lib/network";
 import { setUnauthorizedHandler } from "@/lib/query-client";
 import { checkToken } from "@/lib/token";
@@ -27,11 +27,21 @@ interface AuthContextValue {
   completeLogin: (session: StoredSession) => Promise<void>;
   /** Programmatic logout: server call, then everything local is cleared (also when the call fails). */
   logout: () => Promise<void>;
-  /** Menu 'Abmelden': clears everything locally without a server call. */
+  /**
+   * Menu 'Abmelden': clears everything locally and goes to /login at once (spec); the token is
+   * revoked on the server afterwards, fire and forget, or after the next sign-in (decision 012).
+   */
   signOutLocally: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Revoking signed-out tokens on the server: loaded on demand, never in the way of the local sign-out. */
+const revocation = () => import("../revocation");
+const revokeRememberedTokens = () =>
+  void revocation()
+    .then((module) => module.revokeRemembered())
+    .catch(() => undefined);
 
 export function useAuth(): AuthContextValue {
   const value = use(AuthContext);
@@ -85,10 +95,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clearLocal, finishLogout]);
 
   const signOutLocally = useCallback(async () => {
+    const token = getAuthToken();
     await clearLocal();
     setState({ status: "signed-out" });
     toast({ title: authTexts.logoutTitle, description: authTexts.logoutDescription });
     navigate("/login", { replace: true });
+    void revocation()
+      .then((module) => module.revokeAfterSignOut(token))
+      .catch(() => undefined);
   }, [clearLocal, navigate]);
 
   /** Expired or revoked session: silent logout with the notice (spec section 8). */
@@ -119,6 +133,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       expiring.current = false;
       watchExpiry(session.token);
       setState({ status: "signed-in", token: session.token, user: session.user });
+      // Tokens signed out here while offline are revoked now that the server answers.
+      revokeRememberedTokens();
     },
     [watchExpiry],
   );
@@ -130,6 +146,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     started.current = true;
     void (async () => {
       const result = await readStartupSession();
+      revokeRememberedTokens();
       if (result.kind === "signed-in") {
         setCurrentToken(result.session.token);
         watchExpiry(result.session.token);
