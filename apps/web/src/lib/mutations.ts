@@ -54,6 +54,9 @@ export const mutationKeys = {
   repairs: {
     create: ["api", "repairs", "create"] as const,
   },
+  preferences: {
+    update: ["api", "preferences", "update"] as const,
+  },
 } as const;
 
 export function newIdempotencyKey(): string {

@@ -11,11 +11,17 @@ export const settingsTexts = {
   },
 
   notificationsTitle: "Benachrichtigungen",
-  notificationsLabel: "Benachrichtigungen anzeigen",
-  notificationsHint: "Hinweise zu neuen Nachrichten und anstehenden Terminen auf diesem Gerät.",
+  notificationsLabel: "E-Mail bei Antworten der Hausverwaltung",
+  notificationsHint:
+    "Wir schreiben Ihnen eine E-Mail, wenn die Hausverwaltung auf Ihre Nachricht antwortet oder eine Reparatur oder einen Termin ändert. Gilt für Ihr Konto, auf allen Geräten.",
   notificationsOnTitle: "Benachrichtigungen aktiviert",
   notificationsOffTitle: "Benachrichtigungen deaktiviert",
   notificationsSaved: "Ihre Einstellung wurde gespeichert.",
+  notificationsQueued: "Ihre Einstellung wird gespeichert, sobald wieder eine Verbindung besteht.",
+  notificationsErrorTitle: "Einstellung nicht gespeichert",
+  notificationsError: "Ihre Einstellung konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.",
+  notificationsLoadError: "Ihre Einstellung konnte nicht geladen werden.",
+  retry: "Erneut versuchen",
 
   passwordTitle: "Passwort ändern",
   passwordIntro: "Nach der Änderung bleiben Sie auf diesem Gerät angemeldet; andere Geräte werden abgemeldet.",
