@@ -34,6 +34,34 @@ export async function apiGet<T>(request: APIRequestContext, path: string, token:
   return (await res.json()) as T;
 }
 
+/** The demo Verwalter of the staff console (seeded with the demo tenants, building Lindenstraße 5). */
+export const DEMO_VERWALTER = { email: "verwalter@example.com", password: "demo-verwaltung-1" };
+
+/** Signs the demo Verwalter in to the staff API and returns the staff token. */
+export async function staffApiLogin(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/api/v1/staff/auth/login", { headers: apiHeaders(), data: DEMO_VERWALTER });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * A proposal of the management to the signed-in tenant (pending, origin "management": the tenant
+ * may confirm it), made by the demo Verwalter through the staff API. Returns its id.
+ */
+export async function proposeAsStaff(
+  request: APIRequestContext,
+  tenantToken: string,
+  body: { type: "consultation" | "inspection" | "repair" | "other"; start: string; end: string; title?: string },
+): Promise<string> {
+  const tenant = await apiGet<{ id: string }>(request, "/auth/user", tenantToken);
+  const res = await request.post("/api/v1/staff/appointments", {
+    headers: apiHeaders(await staffApiLogin(request)),
+    data: { tenant_id: tenant.id, ...body },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** Waits until the static intro is gone (2 s after navigation start). */
 export async function waitForIntroGone(page: Page) {
   await expect(page.locator("#intro")).toHaveCount(0, { timeout: 6000 });

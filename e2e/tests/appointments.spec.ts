@@ -2,13 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { appointmentDay, berlinDate, plainSunday } from "../berlin-dates";
 import { longDate, time } from "../berlin-format";
-import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, test, toasts } from "../fixtures";
+import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, proposeAsStaff, test, toasts } from "../fixtures";
 
 interface Appointment {
   id: string;
   type: "consultation" | "inspection" | "repair" | "other";
   title: string;
   status: "pending" | "confirmed" | "canceled" | "completed";
+  origin: "tenant" | "management";
   start_time: string;
   end_time: string;
   requested_date: string | null;
@@ -41,6 +42,19 @@ async function createPending(
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Appointment;
+}
+
+/** A proposal of the management (the tenant may confirm it), made by the demo Verwalter. */
+async function createProposal(request: APIRequestContext, token: string, title: string): Promise<Appointment> {
+  // 09:00 UTC is 10:00 or 11:00 in Berlin: inside office hours whatever the season.
+  const day = futureDate();
+  const id = await proposeAsStaff(request, token, {
+    type: "inspection",
+    title,
+    start: `${day}T09:00:00.000Z`,
+    end: `${day}T10:00:00.000Z`,
+  });
+  return one(request, token, id);
 }
 
 async function openAppointments(page: Page) {
@@ -215,17 +229,21 @@ test("a failed request shows the spec's failure text and keeps the input", async
   await expect(form(page).getByLabel("Art des Termins")).toHaveValue("other");
 });
 
-test("'Bestätigen' confirms a pending appointment on the server; a confirmed one can be canceled after asking", async ({
+test("'Bestätigen' confirms a proposal of the management on the server; a confirmed one can be canceled after asking", async ({
   page,
   request,
 }) => {
   const token = await apiLogin(request);
-  const appointment = await createPending(request, token, { type: "consultation", timeSlot: "morning" });
+  const appointment = await createProposal(request, token, `Zählerwechsel ${Date.now()}`);
+  expect(appointment).toMatchObject({ status: "pending", origin: "management" });
   await openDetail(page, appointment);
   await expect(page.getByTestId("appointment-status")).toHaveText("Ausstehend");
   await expect(page.getByTestId("appointment-date")).toHaveText(longDate(appointment.start_time));
-  await expect(page.getByTestId("appointment-time")).toHaveText("08:00 - 12:00 Uhr");
+  await expect(page.getByTestId("appointment-time")).toHaveText(
+    `${time(appointment.start_time)} - ${time(appointment.end_time)} Uhr`,
+  );
   await expect(page.getByRole("button", { name: "Termin absagen" })).toHaveCount(0);
+  await expect(page.getByTestId("appointment-awaiting")).toHaveCount(0);
 
   await page.getByRole("button", { name: "Bestätigen" }).click();
   await expect(toasts(page).getByText("Status aktualisiert")).toBeVisible();
@@ -245,6 +263,38 @@ test("'Bestätigen' confirms a pending appointment on the server; a confirmed on
   await page.getByRole("alertdialog", { name: "Termin absagen?" }).getByRole("button", { name: "Ja, absagen" }).click();
   await expect(page.getByTestId("appointment-status")).toHaveText("Abgesagt");
   await expect(page.getByText("Dieser Termin wurde abgesagt.")).toBeVisible();
+  expect((await one(request, token, appointment.id)).status).toBe("canceled");
+});
+
+test("the tenant's own request waits for the management: no 'Bestätigen', a hint, and the server refuses a confirm", async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const appointment = await createPending(request, token, { type: "consultation", timeSlot: "morning" });
+  expect(appointment).toMatchObject({ status: "pending", origin: "tenant" });
+  await openDetail(page, appointment);
+  await expect(page.getByTestId("appointment-status")).toHaveText("Ausstehend");
+  await expect(page.getByTestId("appointment-time")).toHaveText("08:00 - 12:00 Uhr");
+  await expect(page.getByTestId("appointment-awaiting")).toContainText(
+    "Wartet auf Bestätigung durch die Hausverwaltung",
+  );
+  await expect(page.getByRole("button", { name: "Bestätigen" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Verschieben" })).toBeVisible();
+
+  const refused = await request.patch(`/api/v1/tenant/appointments/${appointment.id}/status`, {
+    headers: apiHeaders(token),
+    data: { status: "confirmed" },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe(
+    "Ihre Anfrage wartet noch auf die Bestätigung der Hausverwaltung.",
+  );
+
+  // The tenant may still withdraw it.
+  await page.getByRole("button", { name: "Termin absagen" }).click();
+  await page.getByRole("alertdialog", { name: "Termin absagen?" }).getByRole("button", { name: "Ja, absagen" }).click();
+  await expect(page.getByTestId("appointment-status")).toHaveText("Abgesagt");
   expect((await one(request, token, appointment.id)).status).toBe("canceled");
 });
 
@@ -296,7 +346,7 @@ test("'Verschieben' cancels on the server and opens the request form filled with
 
 test("a failed status change says so and leaves the appointment pending", async ({ page, request }) => {
   const token = await apiLogin(request);
-  const appointment = await createPending(request, token, { type: "other", timeSlot: "afternoon" });
+  const appointment = await createProposal(request, token, `Fenstertausch ${Date.now()}`);
   await page.route("**/api/v1/tenant/appointments/*/status", (route) =>
     route.fulfill({ status: 500, json: { error: "internal_error", message: "Interner Fehler" } }),
   );

@@ -22,6 +22,7 @@ interface Appointment {
   id: string;
   title: string;
   status: string;
+  origin: "tenant" | "management";
   start_time: string;
   end_time: string;
 }
@@ -96,7 +97,14 @@ test("the dashboard shows the seeded data of the signed-in tenant", async ({ pag
       `${time(appointment.start_time)} - ${time(appointment.end_time)} Uhr`,
     );
     const actions = item.getByRole("link", { name: /^(Verschieben|Bestätigen)/ });
-    if (appointment.status === "pending") {
+    if (appointment.status === "pending" && appointment.origin === "tenant") {
+      // The tenant's own request waits for the management: it can be moved, not confirmed.
+      await expect(actions).toHaveCount(1);
+      await expect(actions.nth(0)).toHaveText("Verschieben");
+      await expect(item.getByTestId("appointment-awaiting")).toHaveText(
+        "Wartet auf Bestätigung durch die Hausverwaltung.",
+      );
+    } else if (appointment.status === "pending") {
       await expect(actions).toHaveCount(2);
       await expect(actions.nth(0)).toHaveText("Verschieben");
       await expect(actions.nth(1)).toHaveText("Bestätigen");
@@ -113,7 +121,7 @@ test("the dashboard shows the seeded data of the signed-in tenant", async ({ pag
   await expect(page.getByText("Abmelden können Sie sich im Menü „Mehr“.")).toBeVisible();
 
   // Buttons lead to the detail routes
-  const pending = upcoming.find((a) => a.status === "pending");
+  const pending = upcoming.find((a) => a.status === "pending" && a.origin !== "tenant");
   if (pending) {
     await page.getByRole("link", { name: `Bestätigen: ${pending.title}` }).click();
     await expect(page).toHaveURL(new RegExp(`/appointments/${pending.id}$`));

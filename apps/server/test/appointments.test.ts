@@ -1,7 +1,8 @@
-import { addDays as addCalendarDays, addMonths } from "@mieter-portal/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays as addCalendarDays, addMonths, decideTenantStatusChange } from "@mieter-portal/contracts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { berlinToday } from "../src/lib/time.js";
-import { decideStatusChange, requestAppointment } from "../src/repositories/appointments.js";
+import { requestAppointment } from "../src/repositories/appointments.js";
+import { findInboxItem } from "../src/repositories/inbox.js";
 import { hoursFromNow, insertAppointment } from "./factories/appointments.js";
 import { nextHoliday, nextPlainSunday, workingDayAhead } from "./factories/dates.js";
 import { addDays } from "./factories/payments.js";
@@ -78,6 +79,7 @@ describe("GET /tenant/appointments", () => {
       type: "repair",
       title: "Heizungswartung",
       status: "confirmed",
+      origin: "management",
       start_time: "2030-03-10T08:00:00.000Z",
       end_time: "2030-03-10T10:00:00.000Z",
       requested_date: null,
@@ -139,6 +141,12 @@ const berlinWallClock = (instant: string) =>
 const VALID_DATE = workingDayAhead(10);
 
 describe("POST /tenant/appointments", () => {
+  // A tenant may request at most 10 appointments an hour (lib/quotas.ts): each test asks as a new Anna.
+  beforeEach(async () => {
+    a = await createTenant(ctx.db, { firstName: "Anna", lastName: "Albers" });
+    tokenA = await login(ctx.app, a);
+  });
+
   it("stores a pending request over the Berlin time slot and records who asked", async () => {
     const date = workingDayAhead(14);
     const res = await api(ctx.app, tokenA).post(BASE, {
@@ -156,6 +164,7 @@ describe("POST /tenant/appointments", () => {
       type: "inspection",
       title: "Besichtigung",
       status: "pending",
+      origin: "tenant",
       start_time: expect.stringMatching(/Z$/),
       end_time: expect.stringMatching(/Z$/),
       requested_date: date,
@@ -173,6 +182,13 @@ describe("POST /tenant/appointments", () => {
       { status: "pending", actor_kind: "tenant", actor_name: "Anna Albers", changed_at: body.created_at },
     ]);
     expect((await api(ctx.app, tokenA).get(`${BASE}/${body.id}`)).json()).toEqual(body);
+    // The request waits for the management in the inbox.
+    expect(await findInboxItem(ctx.db, "appointment", body.id)).toMatchObject({
+      tenant_id: a.id,
+      state: "new",
+      title: "Besichtigung",
+      created_at: body.created_at,
+    });
   });
 
   // The request window (6 months) does not always hold a winter and a summer day, so the offsets
@@ -383,6 +399,31 @@ describe("PATCH /tenant/appointments/{id}/status", () => {
     ]);
   });
 
+  it("refuses to confirm the tenant's own request (it waits for the management) and lets them cancel it", async () => {
+    const created = await api(ctx.app, tokenA).post(BASE, {
+      type: "consultation",
+      date: VALID_DATE,
+      timeSlot: "evening",
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect(created.json().origin).toBe("tenant");
+    const refused = await patchStatus(tokenA, id, "confirmed");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: "conflict",
+      message: "Ihre Anfrage wartet noch auf die Bestätigung der Hausverwaltung.",
+    });
+    expect((await appointmentRow(id)).status).toBe("pending");
+    expect((await statusChanges(id)).map((c) => c.status)).toEqual(["pending"]);
+    expect(await findInboxItem(ctx.db, "appointment", id)).toBeDefined();
+
+    const canceled = await patchStatus(tokenA, id, "canceled");
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json()).toMatchObject({ id, status: "canceled", origin: "tenant" });
+    expect(await findInboxItem(ctx.db, "appointment", id)).toBeUndefined();
+  });
+
   it("cancels a pending and a confirmed appointment", async () => {
     const pending = await insertAppointment(ctx.db, a.id);
     const confirmed = await insertAppointment(ctx.db, a.id, { status: "confirmed" });
@@ -488,16 +529,32 @@ describe("PATCH /tenant/appointments/{id}/status", () => {
   });
 });
 
-describe("decideStatusChange", () => {
+describe("decideTenantStatusChange (packages/contracts)", () => {
   const future = "2100-01-01T00:00:00.000Z";
   const now = "2050-01-01T00:00:00.000Z";
-  it("allows pending → confirmed | canceled and confirmed → canceled", () => {
-    expect(decideStatusChange({ status: "pending", end_time: future }, "confirmed", now)).toEqual({ kind: "change" });
-    expect(decideStatusChange({ status: "pending", end_time: future }, "canceled", now)).toEqual({ kind: "change" });
-    expect(decideStatusChange({ status: "confirmed", end_time: future }, "canceled", now)).toEqual({ kind: "change" });
+  const proposal = { status: "pending", origin: "management", end_time: future };
+  const request = { status: "pending", origin: "tenant", end_time: future };
+  it("lets the tenant confirm or cancel a proposal and cancel a confirmed appointment", () => {
+    expect(decideTenantStatusChange(proposal, "confirmed", now)).toEqual({
+      kind: "change",
+      status: "confirmed",
+      origin: "management",
+    });
+    expect(decideTenantStatusChange(proposal, "canceled", now)).toMatchObject({ kind: "change", status: "canceled" });
+    expect(decideTenantStatusChange({ ...proposal, status: "confirmed" }, "canceled", now)).toMatchObject({
+      kind: "change",
+      status: "canceled",
+    });
+  });
+  it("lets the tenant cancel, never confirm, their own request", () => {
+    expect(decideTenantStatusChange(request, "confirmed", now)).toEqual({
+      kind: "conflict",
+      message: "Ihre Anfrage wartet noch auf die Bestätigung der Hausverwaltung.",
+    });
+    expect(decideTenantStatusChange(request, "canceled", now)).toMatchObject({ kind: "change", status: "canceled" });
   });
   it("refuses unknown stored states with the generic conflict", () => {
-    expect(decideStatusChange({ status: "rescheduled", end_time: future }, "confirmed", now)).toEqual({
+    expect(decideTenantStatusChange({ ...proposal, status: "rescheduled" }, "confirmed", now)).toEqual({
       kind: "conflict",
     });
   });

@@ -26,8 +26,7 @@ export type AppointmentDecision =
   | { kind: "conflict"; message?: string };
 
 const nowIso = () => new Date().toISOString();
-const origin = (state: AppointmentState): AppointmentOrigin =>
-  state.origin === "tenant" ? "tenant" : "management";
+const origin = (state: AppointmentState): AppointmentOrigin => (state.origin === "tenant" ? "tenant" : "management");
 
 function closedConflict(state: AppointmentState): AppointmentDecision | undefined {
   if (state.status === "canceled") return { kind: "conflict", message: APPOINTMENT_MESSAGES.alreadyCanceled };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connection.js";
 import { claimDueMails, markDigestSent, markFailed, markSent, type OutboxRow } from "../repositories/notifications.js";
 import type { Mailer } from "./mailer.js";
-import { type MailContext, staffDigest } from "./notify.js";
+import { type MailContext, STAFF_NEW_ITEM_KIND, staffDigest } from "./notify.js";
 
 export interface NotificationWorker {
   /** Sends what is due now; resolves when done (tests call it instead of waiting for the timer). */
@@ -11,7 +11,8 @@ export interface NotificationWorker {
 }
 
 /**
- * Sends the outbox: tenant mails one by one, staff lines gathered into one digest per person.
+ * Sends the outbox: tenant mails (and staff invitations) one by one, staff lines about new items
+ * gathered into one digest per person.
  * A mail is marked sent only after the mailer accepted it; a failure is retried later with a
  * growing pause. Every process may run a worker: each row is claimed by one of them.
  */
@@ -28,8 +29,11 @@ export function startNotificationWorker(options: {
 
   async function deliver(rows: OutboxRow[]): Promise<number> {
     let sent = 0;
-    const tenantRows = rows.filter((r) => r.recipient_kind !== "staff");
-    for (const row of tenantRows) {
+    // Staff lines about new items go into one digest per person; every other mail (tenants', and
+    // staff invitations) goes out on its own.
+    const isDigestLine = (r: OutboxRow) => r.recipient_kind === "staff" && r.kind === STAFF_NEW_ITEM_KIND;
+    const singleRows = rows.filter((r) => !isDigestLine(r));
+    for (const row of singleRows) {
       try {
         await options.mailer.send({ to: row.to_email, subject: row.subject, text: row.body });
         await markSent(options.db, [row.id]);
@@ -40,7 +44,7 @@ export function startNotificationWorker(options: {
       }
     }
     const byStaff = new Map<string, OutboxRow[]>();
-    for (const row of rows.filter((r) => r.recipient_kind === "staff")) {
+    for (const row of rows.filter(isDigestLine)) {
       byStaff.set(row.recipient_id, [...(byStaff.get(row.recipient_id) ?? []), row]);
     }
     for (const [staffId, staffRows] of byStaff) {

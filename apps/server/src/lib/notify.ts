@@ -15,6 +15,9 @@ export interface MailContext {
   publicUrl: string;
 }
 
+/** The outbox kind of a staff line about a new item: the worker gathers these into a digest. */
+export const STAFF_NEW_ITEM_KIND = "staff_new_item";
+
 /** Staff hear about new tenant input at most once per this interval (a digest). */
 export const STAFF_DIGEST_INTERVAL_MS = 15 * 60_000;
 
@@ -70,7 +73,7 @@ export async function notifyStaffOfNewItem(
       recipientKind: "staff",
       recipientId: staff.id,
       to: staff.email,
-      kind: "staff_new_item",
+      kind: STAFF_NEW_ITEM_KIND,
       subject: "Neue Einträge im Eingang",
       body: item.line,
       sendAfter: await nextDigestSlot(db, staff.id, STAFF_DIGEST_INTERVAL_MS),

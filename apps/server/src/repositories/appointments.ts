@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import {
-  APPOINTMENT_MESSAGES,
   APPOINTMENT_TITLES,
   type Appointment,
+  type AppointmentOrigin,
   type AppointmentRequest,
   type AppointmentStatus,
   type AppointmentStatusUpdate,
   type AppointmentType,
+  decideTenantStatusChange,
   TIME_SLOT_HOURS,
   type TimeSlot,
 } from "@mieter-portal/contracts";
@@ -14,8 +15,10 @@ import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
 import { prepareQueryByLimit } from "../db/prepared.js";
 import type { AppointmentRow } from "../db/types.js";
+import { type MailContext, notifyStaffOfNewItem } from "../lib/notify.js";
 import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
-import { berlinToUtc, nowIso } from "../lib/time.js";
+import { berlinToUtc, germanDateOf, nowIso } from "../lib/time.js";
+import { appointmentDueAt, closeInboxItem, currentBuildingOf, putInboxItem } from "./inbox.js";
 
 /** The tenant acting on their own appointments (DESIGN.md §4.12). */
 export interface TenantActor {
@@ -29,6 +32,7 @@ function toAppointment(row: AppointmentRow): Appointment {
     type: row.type as AppointmentType,
     title: row.title,
     status: row.status as AppointmentStatus,
+    origin: (row.origin === "tenant" ? "tenant" : "management") as AppointmentOrigin,
     start_time: row.start_time,
     end_time: row.end_time,
     requested_date: row.requested_date,
@@ -117,8 +121,24 @@ export async function findAppointment(db: Db, tenantId: string, id: string): Pro
   return row ? toAppointment(row) : undefined;
 }
 
-/** Stores the tenant's request as a pending appointment over the chosen Berlin time slot. */
-export async function requestAppointment(db: Db, actor: TenantActor, input: AppointmentRequest): Promise<Appointment> {
+/** German names of the requested slots (inbox lines and mails). */
+export const TIME_SLOT_TITLES: Record<TimeSlot, string> = {
+  morning: "Vormittag (8–12 Uhr)",
+  afternoon: "Nachmittag (12–16 Uhr)",
+  evening: "Abend (16–18 Uhr)",
+};
+
+/**
+ * Stores the tenant's request as a pending appointment over the chosen Berlin time slot (origin
+ * "tenant": it waits for the management) and opens its inbox item, in one transaction.
+ */
+export async function requestAppointment(
+  db: Db,
+  actor: TenantActor,
+  input: AppointmentRequest,
+  /** Tells the building's staff (tenant requests; absent in seeds and tests of the repository alone). */
+  mail?: MailContext,
+): Promise<Appointment> {
   const hours = TIME_SLOT_HOURS[input.timeSlot];
   const at = nowIso();
   const notes = input.notes?.trim() ? input.notes.trim() : null;
@@ -128,12 +148,15 @@ export async function requestAppointment(db: Db, actor: TenantActor, input: Appo
     type: input.type,
     title: APPOINTMENT_TITLES[input.type],
     status: "pending",
+    origin: "tenant",
     start_time: berlinToUtc(input.date, hours.start).toISOString(),
     end_time: berlinToUtc(input.date, hours.end).toISOString(),
     requested_date: input.date,
     time_slot: input.timeSlot,
     notes,
     location: null,
+    decline_reason: null,
+    assignee_id: null,
     created_at: at,
     updated_at: at,
   };
@@ -150,31 +173,23 @@ export async function requestAppointment(db: Db, actor: TenantActor, input: Appo
         actor_name: actor.name,
       })
       .execute();
+    await putInboxItem(trx, {
+      kind: "appointment",
+      itemId: row.id,
+      tenantId: actor.tenantId,
+      state: "new",
+      title: row.title,
+      createdAt: at,
+      dueAt: appointmentDueAt(at, row.start_time),
+    });
+    if (mail) {
+      await notifyStaffOfNewItem(trx, mail, await currentBuildingOf(trx, actor.tenantId), {
+        kind: "appointment",
+        line: `Terminanfrage: ${row.title} am ${germanDateOf(input.date)}, ${TIME_SLOT_TITLES[input.timeSlot]} – ${actor.name}`,
+      });
+    }
   });
   return toAppointment(row);
-}
-
-/** A conflict without message answers the generic German conflict text. */
-export type StatusChangeDecision = { kind: "noop" } | { kind: "change" } | { kind: "conflict"; message?: string };
-
-/**
- * What the tenant may do: pending → confirmed | canceled, confirmed → canceled. Asking for the
- * current status changes nothing (a replayed offline change must not fail); canceled, completed
- * and already ended appointments stay as they are.
- */
-export function decideStatusChange(
-  current: { status: string; end_time: string },
-  wanted: AppointmentStatusUpdate["status"],
-  now = nowIso(),
-): StatusChangeDecision {
-  if (current.status === wanted) return { kind: "noop" };
-  if (current.status === "canceled") return { kind: "conflict", message: APPOINTMENT_MESSAGES.alreadyCanceled };
-  if (current.status === "completed") return { kind: "conflict", message: APPOINTMENT_MESSAGES.alreadyCompleted };
-  if (current.end_time < now) return { kind: "conflict", message: APPOINTMENT_MESSAGES.pastAppointment };
-  if (current.status === "pending" || (current.status === "confirmed" && wanted === "canceled")) {
-    return { kind: "change" };
-  }
-  return { kind: "conflict" };
 }
 
 export type StatusChangeResult =
@@ -182,7 +197,11 @@ export type StatusChangeResult =
   | { kind: "conflict"; message?: string }
   | { kind: "ok"; appointment: Appointment };
 
-/** Applies the tenant's status change and records who made it. */
+/**
+ * Applies the tenant's status change (the rules of decideTenantStatusChange in the contracts: a
+ * management proposal may be confirmed, the tenant's own request only canceled) and records who
+ * made it; a canceled request leaves the inbox.
+ */
 export async function changeAppointmentStatus(
   db: Db,
   actor: TenantActor,
@@ -198,16 +217,17 @@ export async function changeAppointmentStatus(
       .executeTakeFirst();
     if (!row) return { kind: "not_found" };
     const at = nowIso();
-    const decision = decideStatusChange(row, wanted, at);
+    const decision = decideTenantStatusChange(row, wanted, at);
     if (decision.kind === "conflict") return decision;
     if (decision.kind === "noop") return { kind: "ok", appointment: toAppointment(row) };
     // Guarded by the status we decided on, so a concurrent change cannot be overwritten.
     const updated = await trx
       .updateTable("appointments")
-      .set({ status: wanted, updated_at: at })
+      .set({ status: decision.status, updated_at: at })
       .where("id", "=", id)
       .where("tenant_id", "=", actor.tenantId)
       .where("status", "=", row.status)
+      .where("origin", "=", row.origin)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return { kind: "conflict" };
     await trx
@@ -215,12 +235,13 @@ export async function changeAppointmentStatus(
       .values({
         id: randomUUID(),
         appointment_id: id,
-        status: wanted,
+        status: decision.status,
         changed_at: at,
         actor_kind: "tenant",
         actor_name: actor.name,
       })
       .execute();
-    return { kind: "ok", appointment: toAppointment({ ...row, status: wanted, updated_at: at }) };
+    if (decision.status === "canceled") await closeInboxItem(trx, "appointment", id);
+    return { kind: "ok", appointment: toAppointment({ ...row, status: decision.status, updated_at: at }) };
   });
 }

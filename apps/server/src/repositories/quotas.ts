@@ -56,7 +56,9 @@ export async function countCreatedSince(db: Db, tenantId: string, kind: QuotaKin
           .selectFrom("appointments")
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .where("tenant_id", "=", tenantId)
-          .where("created_at", ">", since),
+          .where("created_at", ">", since)
+          // The tenant's own requests; the management's proposals are not the tenant's writes.
+          .where("origin", "=", "tenant"),
       );
   }
 }

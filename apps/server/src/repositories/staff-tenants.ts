@@ -1,5 +1,14 @@
-import type { TenantRef } from "@mieter-portal/contracts/staff";
+import {
+  type AppointmentStatus,
+  CLOSED_REPAIR_STATUSES,
+  type DocumentType,
+  type RepairStatus,
+} from "@mieter-portal/contracts";
+import type { StaffTenantDetail, StaffTenantSummary, TenantRef } from "@mieter-portal/contracts/staff";
+import { sql } from "kysely";
 import type { Db } from "../db/connection.js";
+import { berlinToday, centsToEuros } from "../lib/time.js";
+import { repairTitle } from "./repairs.js";
 
 /** The tenant as the console names them: name, e-mail, building and apartment of the current tenancy. */
 export async function tenantRefOf(
@@ -51,4 +60,266 @@ export async function staffRefOf(db: Db, staffId: string | null) {
   if (!staffId) return null;
   const row = await db.selectFrom("staff_users").select(["id", "name"]).where("id", "=", staffId).executeTakeFirst();
   return row ?? null;
+}
+
+/** What the staff member may see of tenants: their buildings (or all) and which parts of a tenant page. */
+export interface TenantScope {
+  allBuildings: boolean;
+  buildingIds: string[];
+}
+
+/** The tenant's current tenancy: the latest by start date (as tenantRefOf and the inbox use it). */
+function withCurrentTenancy(db: Db) {
+  return db
+    .selectFrom("tenants")
+    .leftJoin("tenancies as current", (join) =>
+      join.on((eb) =>
+        eb(
+          "current.id",
+          "=",
+          eb
+            .selectFrom("tenancies")
+            .select("tenancies.id")
+            .whereRef("tenancies.tenant_id", "=", "tenants.id")
+            .orderBy("tenancies.start_date", "desc")
+            .orderBy("tenancies.created_at", "desc")
+            .orderBy("tenancies.id", "desc")
+            .limit(1),
+        ),
+      ),
+    )
+    .leftJoin("buildings", "buildings.id", "current.building_id")
+    .select([
+      "tenants.id",
+      "tenants.first_name",
+      "tenants.last_name",
+      "tenants.email",
+      "current.address",
+      "current.apartment_number",
+      "current.end_date",
+      "buildings.id as building_id",
+      "buildings.name as building_name",
+    ]);
+}
+
+type SummaryRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  address: string | null;
+  apartment_number: string | null;
+  end_date: string | null;
+  building_id: string | null;
+  building_name: string | null;
+};
+
+function toSummary(row: SummaryRow, today: string): StaffTenantSummary {
+  return {
+    id: row.id,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    email: row.email,
+    building: row.building_id ? { id: row.building_id, name: row.building_name ?? "" } : null,
+    address: row.address ?? null,
+    unit: row.apartment_number ?? null,
+    tenancy_active: row.address !== null && (row.end_date === null || row.end_date >= today),
+  };
+}
+
+const encodeCursor = (row: Pick<SummaryRow, "last_name" | "first_name" | "id">) =>
+  Buffer.from(JSON.stringify([row.last_name, row.first_name, row.id])).toString("base64url");
+function decodeTenantCursor(cursor: string): [string, string, string] | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 3 && parsed.every((p) => typeof p === "string")) {
+      return parsed as [string, string, string];
+    }
+  } catch {
+    // falls through: not a cursor of ours
+  }
+  return undefined;
+}
+
+/** LIKE pattern for a word anywhere, with %, _ and \ taken literally. */
+const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Tenants of the staff member's buildings, by last name, first name and id, one page after the
+ * cursor. `q` finds tenants whose name, e-mail or address contains every word of it, ignoring
+ * case (lower() is Unicode-aware on both databases: see db/connection.ts).
+ */
+export async function listStaffTenants(
+  db: Db,
+  scope: TenantScope,
+  query: { q?: string; building?: string; cursor?: string; limit: number },
+): Promise<{ items: StaffTenantSummary[]; next_cursor: string | null } | "bad_cursor"> {
+  const after = query.cursor ? decodeTenantCursor(query.cursor) : undefined;
+  if (query.cursor && !after) return "bad_cursor";
+  let rows = withCurrentTenancy(db);
+  if (!scope.allBuildings) {
+    if (scope.buildingIds.length === 0) return { items: [], next_cursor: null };
+    rows = rows.where("current.building_id", "in", scope.buildingIds);
+  }
+  if (query.building) rows = rows.where("current.building_id", "=", query.building);
+  const words = (query.q ?? "").split(/\s+/).filter(Boolean).slice(0, 5);
+  for (const word of words) {
+    const pattern = containsPattern(word);
+    rows = rows.where((eb) =>
+      eb.or([
+        eb(sql`lower(${sql.ref("tenants.first_name")})`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(${sql.ref("tenants.last_name")})`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(${sql.ref("tenants.email")})`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(${sql.ref("current.address")})`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (after) {
+    rows = rows.where((eb) =>
+      eb(eb.refTuple("tenants.last_name", "tenants.first_name", "tenants.id"), ">", eb.tuple(...after)),
+    );
+  }
+  const found = await rows
+    .orderBy("tenants.last_name", "asc")
+    .orderBy("tenants.first_name", "asc")
+    .orderBy("tenants.id", "asc")
+    .limit(query.limit + 1)
+    .execute();
+  const page = found.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const today = berlinToday();
+  return {
+    items: page.map((r) => toSummary(r, today)),
+    next_cursor: found.length > query.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** Which parts of a tenant page the role may see. */
+export interface TenantPageParts {
+  finances: boolean;
+  messages: boolean;
+  documents: boolean;
+  meterReadings: boolean;
+}
+
+/** How many of each list a tenant page shows (newest first). */
+const PAGE_LIST_MAX = 100;
+
+/**
+ * A tenant's page in the console: the tenancy, open and past repairs, conversations, appointments,
+ * documents and meter readings. Parts the role may not see come back empty (conversations) or null
+ * (tenancy with its rent, documents, readings).
+ */
+export async function findStaffTenantDetail(
+  db: Db,
+  tenantId: string,
+  parts: TenantPageParts,
+): Promise<{ detail: StaffTenantDetail; buildingId: string | null } | undefined> {
+  const row = await withCurrentTenancy(db)
+    .select([
+      "current.start_date",
+      "current.base_rent_cents",
+      "current.utilities_cents",
+      "current.payment_method",
+      "current.due_day",
+    ])
+    .where("tenants.id", "=", tenantId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [repairs, threads, appointments, documents, readings] = await Promise.all([
+    db
+      .selectFrom("repairs")
+      .select(["id", "type", "location", "status", "reported_at"])
+      .where("tenant_id", "=", tenantId)
+      .orderBy("reported_at", "desc")
+      .orderBy("id", "desc")
+      .limit(PAGE_LIST_MAX)
+      .execute(),
+    parts.messages
+      ? db
+          .selectFrom("message_threads")
+          .select(["id", "subject", "last_message_at", "awaiting_reply_since"])
+          .where("tenant_id", "=", tenantId)
+          .orderBy("last_message_at", "desc")
+          .orderBy("id", "desc")
+          .limit(PAGE_LIST_MAX)
+          .execute()
+      : [],
+    db
+      .selectFrom("appointments")
+      .select(["id", "title", "status", "start_time"])
+      .where("tenant_id", "=", tenantId)
+      .orderBy("start_time", "desc")
+      .orderBy("id", "desc")
+      .limit(PAGE_LIST_MAX)
+      .execute(),
+    parts.documents
+      ? db
+          .selectFrom("documents")
+          .select(["id", "title", "type", "uploaded_at"])
+          .where("tenant_id", "=", tenantId)
+          .orderBy("uploaded_at", "desc")
+          .orderBy("id", "desc")
+          .limit(PAGE_LIST_MAX)
+          .execute()
+      : null,
+    parts.meterReadings
+      ? db
+          .selectFrom("meter_readings")
+          .select(["id", "reading_date", "lower_flags"])
+          .where("tenant_id", "=", tenantId)
+          .orderBy("reading_date", "desc")
+          .orderBy("submitted_at", "desc")
+          .orderBy("id", "desc")
+          .limit(PAGE_LIST_MAX)
+          .execute()
+      : null,
+  ]);
+  const repairItem = (r: (typeof repairs)[number]) => ({
+    id: r.id,
+    title: repairTitle(r.type, r.location),
+    status: r.status as RepairStatus,
+    reported_at: r.reported_at,
+  });
+  const closed = (status: string) => CLOSED_REPAIR_STATUSES.includes(status as RepairStatus);
+  return {
+    buildingId: row.building_id ?? null,
+    detail: {
+      tenant: toSummary(row, berlinToday()),
+      tenancy:
+        parts.finances && row.start_date
+          ? {
+              start_date: row.start_date,
+              end_date: row.end_date ?? null,
+              base_rent: centsToEuros(Number(row.base_rent_cents)),
+              utilities: centsToEuros(Number(row.utilities_cents)),
+              payment_method: row.payment_method ?? "",
+              due_day: Number(row.due_day),
+            }
+          : null,
+      open_repairs: repairs.filter((r) => !closed(r.status)).map(repairItem),
+      past_repairs: repairs.filter((r) => closed(r.status)).map(repairItem),
+      threads: threads.map((t) => ({
+        id: t.id,
+        subject: t.subject,
+        last_message_at: t.last_message_at,
+        awaiting_reply: t.awaiting_reply_since !== null,
+      })),
+      appointments: appointments.map((a) => ({
+        id: a.id,
+        title: a.title,
+        status: a.status as AppointmentStatus,
+        start_time: a.start_time,
+      })),
+      documents:
+        documents?.map((d) => ({
+          id: d.id,
+          title: d.title,
+          type: d.type as DocumentType,
+          uploaded_at: d.uploaded_at,
+        })) ?? null,
+      meter_readings:
+        readings?.map((r) => ({ id: r.id, reading_date: r.reading_date, lower_than_previous: r.lower_flags !== "" })) ??
+        null,
+    },
+  };
 }

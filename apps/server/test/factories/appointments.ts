@@ -4,7 +4,10 @@ import { nowIso } from "../../src/lib/time.js";
 
 const HOUR = 3_600_000;
 
-/** Inserts an appointment; by default a pending inspection starting in two days, lasting two hours. */
+/**
+ * Inserts an appointment; by default a pending inspection the management proposed, starting in
+ * two days, lasting two hours.
+ */
 export async function insertAppointment(
   db: Db,
   tenantId: string,
@@ -15,6 +18,8 @@ export async function insertAppointment(
     startTime: string;
     endTime: string;
     location: string | null;
+    /** Who asked: "management" (a proposal the tenant confirms, the default) or "tenant" (a request). */
+    origin: "tenant" | "management";
   }> = {},
 ): Promise<string> {
   const id = randomUUID();
@@ -29,6 +34,7 @@ export async function insertAppointment(
       type: overrides.type ?? "inspection",
       title: overrides.title ?? "Rauchmelder-Wartung",
       status: overrides.status ?? "pending",
+      origin: overrides.origin ?? "management",
       start_time: start,
       end_time: end,
       requested_date: null,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appointmentOrigin, appointmentStatus, appointmentType } from "../appointments.js";
-import { calendarDate, instant, LIMITS, requiredText } from "../common.js";
+import { calendarDate, LIMITS, requiredText } from "../common.js";
 import { documentType } from "../documents.js";
 import { messageDirection } from "../messages.js";
 import { meterKind } from "../meter-readings.js";
@@ -137,9 +137,20 @@ export const staffAppointment = z.object({
 });
 export type StaffAppointment = z.infer<typeof staffAppointment>;
 
+/** An instant with its offset, with a German answer when it is missing or malformed. */
+const staffInstant = (label: string) =>
+  z.iso.datetime({
+    offset: true,
+    error: `${label}: bitte Datum und Uhrzeit mit Zeitzone angeben (z. B. 2026-12-01T09:00:00+01:00).`,
+  });
+
 const timeRange = z
-  .object({ start: instant, end: instant })
-  .refine((v) => v.start < v.end, { error: "Das Ende muss nach dem Beginn liegen.", path: ["end"] });
+  .object({ start: staffInstant("Beginn"), end: staffInstant("Ende") })
+  // Compared as instants: the two may carry different offsets.
+  .refine((v) => Date.parse(v.start) < Date.parse(v.end), {
+    error: "Das Ende muss nach dem Beginn liegen.",
+    path: ["end"],
+  });
 
 export const appointmentAcceptRequest = timeRange.and(
   z.object({ location: optionalNote("Der Ort", 200), note_to_tenant: optionalNote("Die Nachricht", LIMITS.notesMax) }),

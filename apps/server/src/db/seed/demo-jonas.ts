@@ -60,6 +60,7 @@ export async function seedJonas(ctx: SeedContext): Promise<string> {
     type: "inspection",
     title: "Ablesung Heizkostenverteiler",
     status: "pending",
+    origin: "management",
     startTime: cal.atDate(visit, 14),
     endTime: cal.atDate(visit, 15),
     location: `${ADDRESS}, ${APARTMENT}`,

@@ -202,6 +202,8 @@ export interface AppointmentSeed {
   type: AppointmentType;
   title: string;
   status: AppointmentStatus;
+  /** tenant: the tenant's request (requested day and slot); management: a proposal the tenant confirms. */
+  origin: "tenant" | "management";
   startTime: string;
   endTime: string;
   requestedDate?: string | null;
@@ -222,6 +224,7 @@ export async function insertAppointment(db: Db, tenantId: string, a: Appointment
       type: a.type,
       title: a.title,
       status: a.status,
+      origin: a.origin,
       start_time: a.startTime,
       end_time: a.endTime,
       requested_date: a.requestedDate ?? null,

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
+import { staffAdminRoutes } from "./admin.js";
+import { staffAppointmentRoutes } from "./appointments.js";
 import { staffAccountRoutes } from "./auth.js";
 import { staffInboxRoutes } from "./inbox.js";
+import { staffMeterReadingRoutes } from "./meter-readings.js";
 import { staffRepairRoutes } from "./repairs.js";
+import { staffTenantRoutes } from "./tenants.js";
 import { staffThreadRoutes } from "./threads.js";
 
 /**
@@ -13,4 +17,8 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffInboxRoutes);
   await app.register(staffRepairRoutes);
   await app.register(staffThreadRoutes);
+  await app.register(staffAppointmentRoutes);
+  await app.register(staffMeterReadingRoutes);
+  await app.register(staffTenantRoutes);
+  await app.register(staffAdminRoutes);
 };

@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { mailContextOf } from "../../lib/mail-context.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
 import { writeQuota } from "../../lib/quotas.js";
 import { berlinToday } from "../../lib/time.js";
@@ -84,7 +85,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Working days in Berlin, tomorrow up to 6 months ahead (decision 008); nothing is written otherwise.
       const dateProblem = appointmentDateProblem(request.body.date, berlinToday());
       if (dateProblem) throw badRequest(dateProblem, { date: dateProblem });
-      const created = await requestAppointment(request.db, actorOf(request), request.body);
+      const created = await requestAppointment(request.db, actorOf(request), request.body, mailContextOf(app));
       return reply.code(201).send(created);
     },
   );
@@ -94,7 +95,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["appointments"],
-        summary: "Confirm or cancel an appointment (pending → confirmed | canceled, confirmed → canceled)",
+        summary:
+          "Confirm a proposal of the management (origin management, pending → confirmed) or cancel (pending | confirmed → canceled); the tenant's own request (origin tenant) waits for the management: confirming it answers 409",
         params: idParams,
         body: appointmentStatusUpdate,
         response: { 200: appointment, 404: apiError, ...mutationErrors },

@@ -4,12 +4,19 @@ import { availableActions, groupAppointments } from "./grouping";
 
 const NOW = new Date("2025-06-10T12:00:00Z");
 
-function appointment(id: string, status: Appointment["status"], start: string, end: string): Appointment {
+function appointment(
+  id: string,
+  status: Appointment["status"],
+  start: string,
+  end: string,
+  origin: Appointment["origin"] = "management",
+): Appointment {
   return {
     id,
     type: "other",
     title: id,
     status,
+    origin,
     start_time: start,
     end_time: end,
     requested_date: null,
@@ -45,24 +52,38 @@ describe("availableActions", () => {
   const future = ["2025-06-11T08:00:00Z", "2025-06-11T10:00:00Z"] as const;
   const past = ["2025-06-09T08:00:00Z", "2025-06-09T10:00:00Z"] as const;
 
-  it("lets a pending future appointment be confirmed or moved", () => {
+  it("lets a pending proposal of the management be confirmed or moved", () => {
     expect(availableActions(appointment("a", "pending", ...future), NOW)).toEqual({
       confirm: true,
       reschedule: true,
       cancel: false,
+      awaitingManagement: false,
     });
   });
 
-  it("lets a confirmed future appointment only be canceled", () => {
-    expect(availableActions(appointment("a", "confirmed", ...future), NOW)).toEqual({
+  it("never lets the tenant confirm their own request: it waits for the management, may be moved or canceled", () => {
+    expect(availableActions(appointment("a", "pending", ...future, "tenant"), NOW)).toEqual({
       confirm: false,
-      reschedule: false,
+      reschedule: true,
       cancel: true,
+      awaitingManagement: true,
     });
+  });
+
+  it("lets a confirmed future appointment only be canceled, whoever asked for it", () => {
+    for (const origin of ["tenant", "management"] as const) {
+      expect(availableActions(appointment("a", "confirmed", ...future, origin), NOW)).toEqual({
+        confirm: false,
+        reschedule: false,
+        cancel: true,
+        awaitingManagement: false,
+      });
+    }
   });
 
   it("offers nothing for ended, canceled or completed ones", () => {
-    const none = { confirm: false, reschedule: false, cancel: false };
+    const none = { confirm: false, reschedule: false, cancel: false, awaitingManagement: false };
+    expect(availableActions(appointment("a", "pending", ...past, "tenant"), NOW)).toEqual(none);
     expect(availableActions(appointment("a", "pending", ...past), NOW)).toEqual(none);
     expect(availableActions(appointment("a", "confirmed", ...past), NOW)).toEqual(none);
     expect(availableActions(appointment("a", "canceled", ...future), NOW)).toEqual(none);

@@ -1,4 +1,4 @@
-import type { Appointment } from "@mieter-portal/contracts";
+import { type Appointment, tenantAppointmentActions } from "@mieter-portal/contracts";
 
 const time = (value: string) => {
   const t = Date.parse(value);
@@ -31,15 +31,25 @@ export function groupAppointments(
   return { upcoming, past };
 }
 
-/** What the tenant may still do with an appointment (the server enforces the same rules). */
+/**
+ * What the tenant may still do with an appointment: the server's rules (tenantAppointmentActions
+ * in packages/contracts) plus moving a pending one ('Verschieben' cancels it and opens the request
+ * form). Only a proposal of the management can be confirmed; the tenant's own request waits for
+ * the management and may be moved or canceled.
+ */
 export function availableActions(
-  appointment: Pick<Appointment, "status" | "end_time">,
+  appointment: Pick<Appointment, "status" | "end_time" | "origin">,
   now: Date = new Date(),
-): { confirm: boolean; reschedule: boolean; cancel: boolean } {
+): { confirm: boolean; reschedule: boolean; cancel: boolean; awaitingManagement: boolean } {
   const open = time(appointment.end_time) > now.getTime();
+  if (!open) return { confirm: false, reschedule: false, cancel: false, awaitingManagement: false };
+  const rules = tenantAppointmentActions(appointment, now.toISOString());
+  const pending = appointment.status === "pending";
   return {
-    confirm: open && appointment.status === "pending",
-    reschedule: open && appointment.status === "pending",
-    cancel: open && appointment.status === "confirmed",
+    confirm: rules.confirm,
+    reschedule: pending,
+    // A proposal is declined by moving it; a confirmed appointment or the tenant's own request can be canceled.
+    cancel: rules.cancel && (appointment.status === "confirmed" || rules.awaitingManagement),
+    awaitingManagement: rules.awaitingManagement,
   };
 }

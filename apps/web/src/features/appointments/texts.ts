@@ -58,6 +58,8 @@ export const appointmentTexts = {
     notes: "Anmerkungen",
     actionsLabel: "Termin bearbeiten",
     pendingHint: "Bitte bestätigen Sie den Termin oder schlagen Sie einen anderen vor.",
+    awaitingHint: "Wartet auf Bestätigung durch die Hausverwaltung.",
+    awaitingMore: "Sie können Ihre Anfrage verschieben oder absagen.",
     cancel: "Termin absagen",
     cancelTitle: "Termin absagen?",
     cancelDescription: (title: string, date: string) =>

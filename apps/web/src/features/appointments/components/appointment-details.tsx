@@ -53,8 +53,10 @@ function statusHint(appointment: Appointment): string | null {
 }
 
 /**
- * One appointment with what the tenant may still do: confirm or move a pending one ('Verschieben'
- * cancels it and opens the request form prefilled), cancel a confirmed one.
+ * One appointment with what the tenant may still do: confirm or move a proposal of the management
+ * ('Verschieben' cancels it and opens the request form prefilled), move or cancel their own request
+ * (it waits for the management: "Wartet auf Bestätigung durch die Hausverwaltung"), cancel a
+ * confirmed one.
  */
 export function AppointmentDetails({
   appointment,
@@ -72,6 +74,28 @@ export function AppointmentDetails({
   const status = appointmentStatusLabel(appointment.status);
   const date = formatDate(appointment.start_time);
   const hint = statusHint(appointment) ?? (actions.confirm || actions.cancel ? null : t.pastHint);
+  const cancelDialog = (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" disabled={busy} className="text-destructive-text">
+          <CalendarX aria-hidden="true" />
+          {t.cancel}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t.cancelTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{t.cancelDescription(appointment.title, date)}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t.keep}</AlertDialogCancel>
+          <AlertDialogAction onClick={() => cancel.mutate(appointmentStatusVariables(appointment.id, "canceled"))}>
+            {t.cancelConfirm}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
 
   return (
     <Card aria-labelledby="appointment-title" className="grid gap-4">
@@ -112,9 +136,15 @@ export function AppointmentDetails({
 
       {hint ? <p className="rounded-xl bg-muted p-3 text-sm text-muted-foreground">{hint}</p> : null}
 
-      {actions.confirm || actions.reschedule ? (
+      {actions.reschedule ? (
         <div className="grid gap-3 border-t border-border pt-4">
-          <p className="text-sm text-muted-foreground">{t.pendingHint}</p>
+          {actions.awaitingManagement ? (
+            <p className="text-sm text-muted-foreground" data-testid="appointment-awaiting">
+              <strong className="font-semibold text-foreground">{t.awaitingHint}</strong> {t.awaitingMore}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t.pendingHint}</p>
+          )}
           <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
             <AlertDialog>
               <AlertDialogTrigger asChild>
@@ -142,42 +172,22 @@ export function AppointmentDetails({
                 </AlertDialogFooter>
               </AlertDialogContent>
             </AlertDialog>
-            <Button
-              disabled={busy}
-              onClick={() => confirm.mutate(appointmentStatusVariables(appointment.id, "confirmed"))}
-            >
-              <Check aria-hidden="true" />
-              {appointmentTexts.confirm}
-            </Button>
+            {actions.confirm ? (
+              <Button
+                disabled={busy}
+                onClick={() => confirm.mutate(appointmentStatusVariables(appointment.id, "confirmed"))}
+              >
+                <Check aria-hidden="true" />
+                {appointmentTexts.confirm}
+              </Button>
+            ) : null}
+            {actions.cancel ? cancelDialog : null}
           </div>
         </div>
       ) : null}
 
-      {actions.cancel ? (
-        <div className="flex justify-end border-t border-border pt-4">
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button variant="outline" disabled={busy} className="text-destructive-text">
-                <CalendarX aria-hidden="true" />
-                {t.cancel}
-              </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{t.cancelTitle}</AlertDialogTitle>
-                <AlertDialogDescription>{t.cancelDescription(appointment.title, date)}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>{t.keep}</AlertDialogCancel>
-                <AlertDialogAction
-                  onClick={() => cancel.mutate(appointmentStatusVariables(appointment.id, "canceled"))}
-                >
-                  {t.cancelConfirm}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
-        </div>
+      {actions.cancel && !actions.reschedule ? (
+        <div className="flex justify-end border-t border-border pt-4">{cancelDialog}</div>
       ) : null}
     </Card>
   );

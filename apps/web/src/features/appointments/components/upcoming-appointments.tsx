@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate, formatTimeRange } from "@/lib/format";
+import { availableActions } from "../grouping";
 import { appointmentStatusLabel, appointmentTexts } from "../texts";
 import { upcomingAppointments } from "../upcoming";
 
@@ -35,6 +36,7 @@ export function UpcomingAppointments({
         <ul className="grid grid-cols-1 gap-3">
           {next.map((appointment) => {
             const status = appointmentStatusLabel(appointment.status);
+            const actions = availableActions(appointment);
             return (
               <li key={appointment.id} className="rounded-xl bg-muted/60 p-3" data-testid="dashboard-appointment">
                 <div className="flex items-start justify-between gap-2">
@@ -53,7 +55,12 @@ export function UpcomingAppointments({
                     </span>
                   </span>
                 </p>
-                {appointment.status === "pending" ? (
+                {actions.awaitingManagement ? (
+                  <p className="mt-2 text-sm text-muted-foreground" data-testid="appointment-awaiting">
+                    {appointmentTexts.detail.awaitingHint}
+                  </p>
+                ) : null}
+                {actions.reschedule ? (
                   <div className="mt-2 flex justify-end gap-2">
                     <Button asChild variant="outline" size="sm">
                       <Link
@@ -63,14 +70,16 @@ export function UpcomingAppointments({
                         {appointmentTexts.reschedule}
                       </Link>
                     </Button>
-                    <Button asChild size="sm">
-                      <Link
-                        to={appointmentPath(appointment.id)}
-                        aria-label={appointmentTexts.confirmLabel(appointment.title)}
-                      >
-                        {appointmentTexts.confirm}
-                      </Link>
-                    </Button>
+                    {actions.confirm ? (
+                      <Button asChild size="sm">
+                        <Link
+                          to={appointmentPath(appointment.id)}
+                          aria-label={appointmentTexts.confirmLabel(appointment.title)}
+                        >
+                          {appointmentTexts.confirm}
+                        </Link>
+                      </Button>
+                    ) : null}
                   </div>
                 ) : null}
               </li>
