@@ -103,6 +103,9 @@ export function describeChange(
     if (collection === "messages" && id && action === "read") {
       return { label: t.markRead, detail: null, listed: false };
     }
+    if (collection === "preferences" && verb === "PUT" && typeof body.email_notifications === "boolean") {
+      return { label: t.emailNotifications(body.email_notifications), detail: null, listed: true };
+    }
   }
   return { label: t.generic, detail: `${verb} ${normalizePath(url)}`, listed: true };
 }

@@ -88,6 +88,8 @@ export const offlineTexts = {
     message: "Neue Nachricht",
     reply: "Antwort auf Nachricht",
     markRead: "Nachricht als gelesen markieren",
+    emailNotifications: (on: boolean) =>
+      on ? "E-Mail-Benachrichtigungen einschalten" : "E-Mail-Benachrichtigungen ausschalten",
     generic: "Änderung",
     water: "Wasser",
     electricity: "Strom",
