@@ -8,10 +8,16 @@ import { type AuditActor, recordAudit } from "./audit.js";
 import { closeInboxItem } from "./inbox.js";
 import { staffRefOf, tenantRefOf } from "./staff-tenants.js";
 
-/** Who writes for the management: the staff member, signed "Name, Firma". */
+/** Who writes for the management: the staff member (null from the admin command line), signed "Name, Firma". */
 export interface StaffAuthor extends AuditActor {
-  staffId: string;
+  staffId: string | null;
   signature: string;
+}
+
+/** The tenant a conversation belongs to, or undefined. */
+export async function threadOwner(db: Db, threadId: string): Promise<string | undefined> {
+  const row = await db.selectFrom("message_threads").select("tenant_id").where("id", "=", threadId).executeTakeFirst();
+  return row?.tenant_id;
 }
 
 export async function findStaffThread(

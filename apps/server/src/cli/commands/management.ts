@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -18,6 +17,8 @@ import { HttpError } from "../../lib/errors.js";
 import { berlinToday, nowIso } from "../../lib/time.js";
 import { createDocument } from "../../repositories/documents.js";
 import { setRepairStatus as updateRepairStatus } from "../../repositories/repairs.js";
+import { createAppointmentProposal } from "../../repositories/staff-appointments.js";
+import { replyAsStaff, startThreadAsStaff, threadOwner } from "../../repositories/staff-threads.js";
 import { CommandError, instantArgument, optionalText, parseOptions, UsageError } from "../args.js";
 import { type AdminCommand, requireTenantByEmail, timeRange } from "../context.js";
 
@@ -65,41 +66,19 @@ export const sendMessage: AdminCommand = {
     if (!o.subject && !o.thread) throw new UsageError("--subject ist erforderlich (oder --thread für eine Antwort).");
     const tenant = await requireTenantByEmail(db, o.email);
     const sender = o.sender ?? config.brand.companyName;
-    const at = nowIso();
-    const threadId = o.thread ?? randomUUID();
-    await db.transaction().execute(async (trx) => {
-      if (o.thread) {
-        const updated = await trx
-          .updateTable("message_threads")
-          .set({ last_message_at: at })
-          .where("id", "=", o.thread)
-          .where("tenant_id", "=", tenant.id)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) {
-          throw new CommandError(`${tenant.name} hat keine Unterhaltung mit der ID ${o.thread}.`);
-        }
-      } else {
-        await trx
-          .insertInto("message_threads")
-          .values({ id: threadId, tenant_id: tenant.id, subject: o.subject!, created_at: at, last_message_at: at })
-          .execute();
+    // From the shell: no staff account; the audit log and the message name the sender.
+    const author = { staffId: null, name: sender, ip: null, signature: sender };
+    const mail = { company: config.brand.companyName, publicUrl: config.publicUrl };
+    let threadId: string;
+    if (o.thread) {
+      if ((await threadOwner(db, o.thread)) !== tenant.id) {
+        throw new CommandError(`${tenant.name} hat keine Unterhaltung mit der ID ${o.thread}.`);
       }
-      await trx
-        .insertInto("messages")
-        .values({
-          id: randomUUID(),
-          thread_id: threadId,
-          tenant_id: tenant.id,
-          direction: "inbound",
-          actor_kind: "staff",
-          staff_user_id: null,
-          sender_name: sender,
-          content: o.content,
-          received_at: at,
-          read_at: null,
-        })
-        .execute();
-    });
+      threadId = o.thread;
+      await replyAsStaff(db, threadId, o.content, author, mail);
+    } else {
+      threadId = await startThreadAsStaff(db, tenant.id, { subject: o.subject!, content: o.content }, author, mail);
+    }
     io.out(
       o.thread
         ? `Antwort von ${sender} an ${tenant.name} <${tenant.email}> in Unterhaltung ${threadId} gesendet.`
@@ -227,39 +206,22 @@ export const proposeAppointment: AdminCommand = {
     const tenant = await requireTenantByEmail(db, o.email);
     const title = o.title ?? DEFAULT_APPOINTMENT_TITLES[o.type];
     const actorName = o.sender ?? config.brand.companyName;
-    const id = randomUUID();
-    const at = nowIso();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("appointments")
-        .values({
-          id,
-          tenant_id: tenant.id,
-          type: o.type,
-          title,
-          status: "pending",
-          start_time: o.start,
-          end_time: o.end,
-          requested_date: null,
-          time_slot: null,
-          notes: o.notes ?? null,
-          location: o.location ?? null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await trx
-        .insertInto("appointment_status_changes")
-        .values({
-          id: randomUUID(),
-          appointment_id: id,
-          status: "pending",
-          changed_at: at,
-          actor_kind: "staff",
-          actor_name: actorName,
-        })
-        .execute();
-    });
+    const created = await createAppointmentProposal(
+      db,
+      {
+        tenantId: tenant.id,
+        type: o.type,
+        title,
+        start: o.start,
+        end: o.end,
+        location: o.location ?? null,
+        note_to_tenant: o.notes ?? null,
+      },
+      { staffId: null, name: actorName, ip: null, signature: actorName },
+      { company: config.brand.companyName, publicUrl: config.publicUrl },
+    );
+    if (created.kind !== "ok") throw new UsageError(created.message);
+    const id = created.id;
     io.out(
       `Termin „${title}“ am ${timeRange(o.start, o.end)} für ${tenant.name} <${tenant.email}> vorgeschlagen ` +
         `(ID ${id}); er wartet auf die Bestätigung im Portal.`,
