@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AuditEntry } from "@mieter-portal/contracts/staff";
 import type { Db } from "../db/connection.js";
-import { nowIso } from "../lib/time.js";
 
 /** Who did it, from where: every staff write passes this to recordAudit. */
 export interface AuditActor {
@@ -19,6 +18,13 @@ export interface AuditRecord {
   after?: unknown;
 }
 
+let lastAt = 0;
+/** Strictly increasing within the process, so entries of one request keep their order in the log. */
+function nextInstant(): string {
+  lastAt = Math.max(Date.now(), lastAt + 1);
+  return new Date(lastAt).toISOString();
+}
+
 /**
  * Appends to the audit log, in the caller's transaction so the entry exists exactly when the change
  * does. The log is append-only: nothing here (or anywhere) updates or deletes its rows.
@@ -28,7 +34,7 @@ export async function recordAudit(db: Db, actor: AuditActor, record: AuditRecord
     .insertInto("audit_log")
     .values({
       id: randomUUID(),
-      at: nowIso(),
+      at: nextInstant(),
       staff_id: actor.staffId,
       staff_name: actor.name,
       action: record.action,
