@@ -167,10 +167,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   for (const table of ["repairs", "message_threads", "appointments"]) {
-    await db.schema
-      .alterTable(table)
-      .addColumn("assignee_id", "text")
-      .execute();
+    await db.schema.alterTable(table).addColumn("assignee_id", "text").execute();
   }
   await db.schema.alterTable("repairs").addColumn("planned_window", "text").execute();
   await db.schema.alterTable("message_threads").addColumn("handled_at", "text").execute();
