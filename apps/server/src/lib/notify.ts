@@ -36,7 +36,7 @@ export interface TenantMail {
 /** Records a mail to the tenant unless they turned e-mail notifications off. */
 export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, mail: TenantMail): Promise<void> {
   const tenant = await tenantWantsMail(db, tenantId);
-  if (!tenant || tenant.notify_email !== 1) return;
+  if (tenant?.notify_email !== 1) return;
   const body = [
     `Guten Tag ${tenant.first_name} ${tenant.last_name},`,
     "",
@@ -62,7 +62,7 @@ export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, m
  */
 export async function notifyStaffOfNewItem(
   db: Db,
-  ctx: MailContext,
+  _ctx: MailContext,
   buildingId: string | null,
   item: { kind: "repair" | "message" | "appointment" | "meter_reading"; line: string },
 ): Promise<void> {

@@ -43,7 +43,7 @@ export function requireStaff(scope: FastifyInstance): void {
     const { claims } = verified;
     if (claims.aud !== "staff") throw unauthorized("token_invalid");
     const state = await findStaffSession(scope.db, claims.sub, claims.jti);
-    if (!state || !state.active) throw unauthorized("token_invalid");
+    if (!state?.active) throw unauthorized("token_invalid");
     if (state.revoked || claims.ver !== state.session_version) throw unauthorized("token_revoked");
     const role = state.role as StaffRole;
     request.staff = {

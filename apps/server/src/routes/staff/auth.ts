@@ -91,7 +91,7 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The account an invitation link belongs to; prepares the second factor where it is required. */
   async function invitationOf(token: string) {
     const link = await findStaffByLink(app.db, token);
-    if (!link || link.active !== 1) throw new HttpError(400, "invitation_invalid");
+    if (link?.active !== 1) throw new HttpError(400, "invitation_invalid");
     return link;
   }
 
