@@ -1,0 +1,48 @@
+import type { APIRequestContext } from "@playwright/test";
+import { appointmentDay, berlinDate } from "./berlin-dates";
+import { apiHeaders, expect } from "./fixtures";
+import { createPng } from "./sample-files";
+
+/** Items a tenant sends through the tenant API, for the console to answer. */
+
+async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/api/v1${path}`, { headers: apiHeaders(token), data });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as T;
+}
+
+export const photoDataUrl = (blue = 90) => `data:image/png;base64,${createPng(64, 48, blue).toString("base64")}`;
+
+export function tenantRepair(request: APIRequestContext, token: string, description: string) {
+  return post<{ id: string }>(request, token, "/tenant/repairs", {
+    type: "plumbing",
+    location: "bathroom",
+    description,
+    urgency: "emergency",
+    photos: [{ dataUrl: photoDataUrl(), format: "png", filename: "bad.png" }],
+  });
+}
+
+export function tenantMessage(request: APIRequestContext, token: string, subject: string, content: string) {
+  return post<{ id: string }>(request, token, "/tenant/messages", { subject, content });
+}
+
+export function tenantAppointment(request: APIRequestContext, token: string, notes: string) {
+  return post<{ id: string; requested_date: string }>(request, token, "/tenant/appointments", {
+    type: "consultation",
+    date: appointmentDay(10, 60),
+    timeSlot: "afternoon",
+    notes,
+  });
+}
+
+/** A water reading far below any earlier one: the inbox lists it for review. */
+export function tenantLowReading(request: APIRequestContext, token: string) {
+  return post<{ id: string }>(request, token, "/tenant/meter-readings", {
+    waterReading: 0.5,
+    electricityReading: null,
+    heatingReading: null,
+    readingDate: berlinDate(0),
+    photos: { waterMeterPhoto: { dataUrl: photoDataUrl(200), format: "png", filename: "wasser.png" } },
+  });
+}
