@@ -10,6 +10,13 @@
  * BENCH_CONNECTIONS (default 50), BENCH_ROUTES (comma list: only routes containing one of these),
  * BENCH_CPU_PROFILE (file: runs one round and writes a V8 CPU profile of the server's main thread
  * while the routes after /health run; autocannon works in a worker thread and is not in it).
+ *
+ * Then one heavy tenant (issue 10 §6: 10,000 conversations, 1,000 repairs) joins: its first page of
+ * messages and of repairs is measured, and everyone else's dashboard reads again with the heavy
+ * tenant present. Target: the others' figures (× health, p99) within 1.5x of the normal ones. For
+ * information, the others' reads once more while the heavy tenant reads its first pages as fast as
+ * one connection allows (far above the per-tenant rate limit, which the bench switches off).
+ * BENCH_HEAVY=0 skips this part (so does a CPU profile run).
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -39,6 +46,13 @@ const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? "")
   .map((part) => part.trim())
   .filter(Boolean);
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+const HEAVY = process.env.BENCH_HEAVY !== "0" && !CPU_PROFILE;
+const HEAVY_THREADS = 10_000;
+const HEAVY_REPAIRS = 1_000;
+/** Connections on which the heavy tenant reads its first pages while the others' reads are measured. */
+const HEAVY_CONNECTIONS = 1;
+/** The others' figures with the heavy tenant may be at most this much worse than the normal ones. */
+const HEAVY_TOLERANCE = 1.5;
 const PASSWORD = "bench-passwort-1";
 /** Tenants per insert batch (and transaction); keeps each statement under SQLite's parameter limit. */
 const BATCH = 100;
@@ -199,6 +213,106 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
   return emails;
 }
 
+/** The heavy tenant of issue 10 §6: 10,000 conversations (one message each) and 1,000 repairs. */
+async function seedHeavyTenant(db: Db): Promise<string> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const tenantId = randomUUID();
+  const email = "viel@bench.example";
+  const now = new Date().toISOString();
+  await db
+    .insertInto("tenants")
+    .values({
+      id: tenantId,
+      email,
+      email_normalized: email,
+      password_hash: passwordHash,
+      first_name: "Viel",
+      last_name: "Schreiber",
+      password_changed_at: "2000-01-01T00:00:00.000Z",
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("tenancies")
+    .values({
+      id: randomUUID(),
+      tenant_id: tenantId,
+      address: "Teststraße 1, 10115 Berlin",
+      apartment_number: "EG",
+      start_date: "2020-01-01",
+      end_date: null,
+      base_rent_cents: 55_000,
+      utilities_cents: 20_000,
+      payment_method: "sepa_direct_debit",
+      due_day: 3,
+      iban_last4: "1234",
+      created_at: now,
+    })
+    .execute();
+  // One conversation a second (and one repair every ten seconds), the newest just now.
+  const instant = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+  for (let start = 0; start < HEAVY_THREADS; start += BATCH * 2) {
+    const threads: Row<"message_threads">[] = [];
+    const messages: Row<"messages">[] = [];
+    for (let i = start; i < Math.min(start + BATCH * 2, HEAVY_THREADS); i++) {
+      const threadId = randomUUID();
+      const at = instant(i);
+      threads.push({ id: threadId, tenant_id: tenantId, subject: `Anfrage ${i}`, created_at: at, last_message_at: at });
+      messages.push({
+        id: randomUUID(),
+        thread_id: threadId,
+        tenant_id: tenantId,
+        direction: "outbound",
+        actor_kind: "tenant",
+        staff_user_id: null,
+        sender_name: "Viel Schreiber",
+        content: `Nachricht ${i}: bitte um Rückruf wegen der Heizung.`,
+        received_at: at,
+        read_at: null,
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("message_threads").values(threads).execute();
+      await trx.insertInto("messages").values(messages).execute();
+    });
+  }
+  for (let start = 0; start < HEAVY_REPAIRS; start += BATCH) {
+    const repairs: Row<"repairs">[] = [];
+    const history: Row<"repair_status_history">[] = [];
+    for (let i = start; i < Math.min(start + BATCH, HEAVY_REPAIRS); i++) {
+      const repairId = randomUUID();
+      const at = instant(i * 10);
+      repairs.push({
+        id: repairId,
+        tenant_id: tenantId,
+        type: "heating",
+        location: "kitchen",
+        description: `Reparatur ${i}: der Heizkörper wird nicht warm.`,
+        urgency: "medium",
+        status: "reported",
+        reported_at: at,
+        planned_date: null,
+        completed_at: null,
+        updated_at: at,
+      });
+      history.push({
+        id: randomUUID(),
+        repair_id: repairId,
+        status: "reported",
+        changed_at: at,
+        actor_kind: "tenant",
+        actor_name: "Viel Schreiber",
+        note: null,
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("repairs").values(repairs).execute();
+      await trx.insertInto("repair_status_history").values(history).execute();
+    });
+  }
+  return email;
+}
+
 interface Measurement {
   route: string;
   rps: number;
@@ -236,6 +350,188 @@ async function measure(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** Load on other connections at the same time (the heavy tenant reading its first pages). */
+async function backgroundLoad(url: string, paths: string[], token: string, duration: number): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    connections: HEAVY_CONNECTIONS,
+    duration,
+    requests: paths.map((path) => ({
+      method: "GET" as const,
+      path,
+      headers: { "x-api-key": DEFAULT_CLIENT_API_KEY, authorization: `Bearer ${token}` },
+    })),
+    workers: 1,
+  });
+  return {
+    route: paths.join(" + "),
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+interface PairedRuns {
+  runs: Measurement[];
+  /** read req/s ÷ the req/s of the /health run just before it */
+  ratios: number[];
+  background: Measurement[];
+}
+
+/** A read measured `rounds` times, each right after its own /health run (as in main). */
+async function measurePaired(
+  url: string,
+  route: string,
+  tokens: string[],
+  rounds: number,
+  background?: { paths: string[]; token: string },
+): Promise<PairedRuns> {
+  const paired: PairedRuns = { runs: [], ratios: [], background: [] };
+  for (let round = 0; round < rounds; round++) {
+    const health = await measure(url, "/api/v1/health", tokens, DURATION, false);
+    const [result, load] = await Promise.all([
+      measure(url, route, tokens, DURATION, true),
+      background ? backgroundLoad(url, background.paths, background.token, DURATION) : undefined,
+    ]);
+    paired.runs.push(result);
+    paired.ratios.push(result.rps / health.rps);
+    if (load) paired.background.push(load);
+  }
+  return paired;
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) console.log(line(r));
+}
+
+interface NormalFigure {
+  ratio: number;
+  p99: number;
+}
+
+/**
+ * Issue 10 §6: one tenant with 10,000 conversations and 1,000 repairs. Its first pages, and the
+ * others' dashboard reads with it present and while it reads, against the normal figures.
+ */
+async function heavyTenantPart(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  db: Db,
+  url: string,
+  tokens: string[],
+  dashboardRoutes: string[],
+  normal: Map<string, NormalFigure>,
+): Promise<void> {
+  let started = Date.now();
+  process.stdout.write(
+    `\nOne heavy tenant: seeding ${HEAVY_THREADS.toLocaleString("en-US")} conversations and ` +
+      `${HEAVY_REPAIRS.toLocaleString("en-US")} repairs … `,
+  );
+  const email = await seedHeavyTenant(db);
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    headers: { "x-api-key": DEFAULT_CLIENT_API_KEY },
+    payload: { email, password: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`Login of the heavy tenant failed: ${res.statusCode} ${res.body}`);
+  const heavyToken = res.json().token as string;
+  const heavyPaths = ["/api/v1/tenant/messages", "/api/v1/tenant/repairs"];
+  for (const path of heavyPaths) {
+    const page = await app.inject({
+      url: path,
+      headers: { "x-api-key": DEFAULT_CLIENT_API_KEY, authorization: `Bearer ${heavyToken}` },
+    });
+    const count = (page.json() as unknown[]).length;
+    console.log(
+      `${path.replace("/api/v1", "")}: first page ${count} rows, ${(page.rawPayload.length / 1024).toFixed(1)} KB, ` +
+        `next cursor ${page.headers["x-next-cursor"] ? "present" : "MISSING"}`,
+    );
+  }
+  started = Date.now();
+  for (const path of heavyPaths) await measure(url, path, [heavyToken], 1, true); // warm-up
+
+  const heavyRows: string[][] = [];
+  for (const path of heavyPaths) {
+    const paired = await measurePaired(url, path, [heavyToken], ROUNDS);
+    heavyRows.push([
+      `heavy tenant ${path.replace("/api/v1", "")}`,
+      median(paired.runs.map((m) => m.rps)).toFixed(0),
+      String(median(paired.runs.map((m) => m.p50))),
+      String(median(paired.runs.map((m) => m.p99))),
+      median(paired.ratios).toFixed(2),
+      String(paired.runs.reduce((sum, m) => sum + m.non2xx + m.errors, 0)),
+    ]);
+  }
+  console.log("");
+  printTable(["first page of 50", "req/s", "p50 ms", "p99 ms", "× health", "non-2xx"], heavyRows);
+
+  // The others, with the heavy tenant only present, then while it reads its first pages.
+  const rows: string[][] = [];
+  let background: Measurement[] = [];
+  for (const route of dashboardRoutes) {
+    const base = normal.get(route);
+    const present = await measurePaired(url, route, tokens, ROUNDS);
+    const during = await measurePaired(url, route, tokens, ROUNDS, { paths: heavyPaths, token: heavyToken });
+    background = background.concat(during.background);
+    const presentRatio = median(present.ratios);
+    const presentP99 = median(present.runs.map((m) => m.p99));
+    const duringRatio = median(during.ratios);
+    const duringP99 = median(during.runs.map((m) => m.p99));
+    const failed = [...present.runs, ...during.runs].reduce((sum, m) => sum + m.non2xx + m.errors, 0);
+    // Worse by: fewer req/s (relative to /health), higher p99; the target is judged with the heavy
+    // tenant present, the figures while it reads are for information.
+    const factor = base ? Math.max(base.ratio / presentRatio, presentP99 / Math.max(base.p99, 1)) : Number.NaN;
+    const whileFactor = base ? Math.max(base.ratio / duringRatio, duringP99 / Math.max(base.p99, 1)) : Number.NaN;
+    rows.push([
+      route.replace("/api/v1", ""),
+      base ? base.ratio.toFixed(2) : "?",
+      base ? String(base.p99) : "?",
+      presentRatio.toFixed(2),
+      String(presentP99),
+      duringRatio.toFixed(2),
+      String(duringP99),
+      String(failed),
+      Number.isNaN(factor) ? "?" : `${factor.toFixed(2)}x`,
+      failed === 0 && factor <= HEAVY_TOLERANCE ? "met" : "NOT met",
+      Number.isNaN(whileFactor) ? "?" : `${whileFactor.toFixed(2)}x`,
+    ]);
+  }
+  console.log("");
+  printTable(
+    [
+      "others' reads",
+      "normal × health",
+      "p99",
+      "heavy present × health",
+      "p99",
+      "while it reads × health",
+      "p99",
+      "non-2xx",
+      "worst",
+      "target",
+      "worst while",
+    ],
+    rows,
+  );
+  const load = background.filter((m) => m.rps > 0);
+  console.log(
+    `\nWhile it reads: the heavy tenant's first pages on ${HEAVY_CONNECTIONS} connection(s) at the same time, ` +
+      `${median(load.map((m) => m.rps)).toFixed(0)} req/s, p99 ${median(load.map((m) => m.p99))} ms ` +
+      `(${load.reduce((sum, m) => sum + m.non2xx + m.errors, 0)} non-2xx). Target: the others' × health and ` +
+      `p99 with the heavy tenant present within ${HEAVY_TOLERANCE}x of the normal figures ("worst"; p99 ` +
+      `compared with at least 1 ms); "worst while" is the same comparison while it reads (information). ` +
+      `Measured in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -292,8 +588,10 @@ async function main(): Promise<void> {
     const allRoutes: { route: string; auth: boolean; info?: boolean }[] = [
       { route: "/api/v1/health", auth: false },
       { route: "/api/v1/tenant/payments/current", auth: true },
-      { route: "/api/v1/tenant/messages", auth: true },
-      { route: "/api/v1/tenant/appointments", auth: true },
+      // The dashboard's reads as the app sends them (decision 007): the 2 newest conversations and
+      // the next appointments (shared with the notifications); documents: the screen's first page.
+      { route: "/api/v1/tenant/messages?filter=all&limit=2", auth: true },
+      { route: "/api/v1/tenant/appointments?upcoming=true&limit=5", auth: true },
       { route: "/api/v1/tenant/documents", auth: true },
       // Not a target: the cost of authentication alone (token check + session lookup), for comparison.
       { route: "/api/v1/auth/user", auth: true, info: true },
@@ -340,7 +638,6 @@ async function main(): Promise<void> {
       profiler.disconnect();
       console.log(`CPU profile written to ${CPU_PROFILE}`);
     }
-    await app.close();
 
     // Each figure is the median of its runs ("p99 max": the worst run); "health req/s" is the median
     // of the /health runs a read was paired with, "× health" the median of the pairs' ratios.
@@ -367,16 +664,22 @@ async function main(): Promise<void> {
         r.info === true ? "(info)" : met ? "met" : "NOT met",
       ];
     });
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) =>
-      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-    console.log(line(header));
-    console.log(widths.map((w) => "-".repeat(w)).join("  "));
-    for (const r of rows) console.log(line(r));
+    printTable(header, rows);
     console.log(
       `\nTargets: each read ≥ 0.30 × health req/s, p99 < 20 ms. Medians of ${rounds} round(s) ` +
         `(measured in ${((Date.now() - started) / 1000).toFixed(0)} s).`,
     );
+
+    if (HEAVY) {
+      const normal = new Map<string, NormalFigure>();
+      for (const [index, r] of routes.entries()) {
+        if (index > 0)
+          normal.set(r.route, { ratio: median(ratios[index]!), p99: median(runs[index]!.map((m) => m.p99)) });
+      }
+      const dashboard = routes.filter((r, index) => index > 0 && r.info !== true).map((r) => r.route);
+      await heavyTenantPart(app, database.db, url, tokens, dashboard, normal);
+    }
+    await app.close();
   } finally {
     await database.destroy();
     await rm(dataDir, { recursive: true, force: true });
