@@ -36,10 +36,14 @@ export function tenantAppointment(request: APIRequestContext, token: string, not
   });
 }
 
-/** A water reading far below any earlier one: the inbox lists it for review. */
+/**
+ * A water reading below 1 m³ that falls by the second, so it is lower than the demo's readings
+ * and than any such reading sent earlier in the run: the inbox lists it for review.
+ */
 export function tenantLowReading(request: APIRequestContext, token: string) {
+  const waterReading = (100_000 - (Math.floor(Date.now() / 1000) % 100_000)) / 100_000;
   return post<{ id: string }>(request, token, "/tenant/meter-readings", {
-    waterReading: 0.5,
+    waterReading,
     electricityReading: null,
     heatingReading: null,
     readingDate: berlinDate(0),

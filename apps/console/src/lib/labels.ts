@@ -80,3 +80,9 @@ export const METER_LABELS: Record<MeterKind, { label: string; unit: string }> = 
   electricity: { label: "Strom", unit: "kWh" },
   heating: { label: "Heizung", unit: "kWh" },
 };
+
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  sepa_direct_debit: "SEPA-Lastschrift",
+  bank_transfer: "Überweisung",
+  standing_order: "Dauerauftrag",
+};

@@ -9,7 +9,12 @@ import { NewAppointmentDialog } from "@/features/appointments/new-appointment-di
 import { NewThreadDialog } from "@/features/messages/new-thread-dialog";
 import { tenantQueryOptions } from "@/features/tenants/api";
 import { formatCalendarDate, formatDate, formatDateTime, formatMoney } from "@/lib/format";
-import { APPOINTMENT_STATUS_LABELS, DOCUMENT_TYPE_LABELS, REPAIR_STATUS_LABELS } from "@/lib/labels";
+import {
+  APPOINTMENT_STATUS_LABELS,
+  DOCUMENT_TYPE_LABELS,
+  PAYMENT_METHOD_LABELS,
+  REPAIR_STATUS_LABELS,
+} from "@/lib/labels";
 import { useMe } from "@/lib/me";
 
 function LinkList<T>({ items, empty, render }: { items: T[]; empty: string; render: (item: T) => ReactNode }) {
@@ -66,7 +71,7 @@ export function Component() {
                       { term: "Nebenkosten", value: formatMoney(d.tenancy.utilities) },
                       {
                         term: "Zahlung",
-                        value: `${d.tenancy.payment_method === "sepa" ? "SEPA-Lastschrift" : d.tenancy.payment_method}, fällig am ${d.tenancy.due_day}.`,
+                        value: `${PAYMENT_METHOD_LABELS[d.tenancy.payment_method] ?? d.tenancy.payment_method}, fällig am ${d.tenancy.due_day}.`,
                       },
                     ]
                   : []),
