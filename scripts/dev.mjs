@@ -1,4 +1,5 @@
-// npm run dev: API with reload (tsx watch, port 3000) and the Vite dev server (proxying /api).
+// npm run dev: API with reload (tsx watch, port 3000) and the Vite dev servers of the tenant app
+// and the staff console (both proxying /api).
 import { spawn } from "node:child_process";
 import { npmCmd, root, run } from "./lib.mjs";
 
@@ -6,6 +7,8 @@ await run(npmCmd, ["run", "build", "-w", "packages/contracts"]);
 const children = [
   spawn(npmCmd, ["run", "dev", "-w", "apps/server"], { cwd: root, stdio: "inherit" }),
   spawn(npmCmd, ["run", "dev", "-w", "apps/web"], { cwd: root, stdio: "inherit" }),
+  // The staff console: http://localhost:5174/verwaltung/
+  spawn(npmCmd, ["run", "dev", "-w", "apps/console"], { cwd: root, stdio: "inherit" }),
 ];
 const stop = () => {
   for (const c of children) c.kill("SIGTERM");

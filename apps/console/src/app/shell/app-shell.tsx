@@ -2,7 +2,7 @@ import { Button } from "@mieter-portal/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@mieter-portal/ui/sheet";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Menu } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { LoadError, Loading } from "@/components/page";
 import { paths } from "@/config/paths";
@@ -38,6 +38,15 @@ export function AppShell() {
   const queryClient = useQueryClient();
   const me = useQuery({ ...meQueryOptions(), enabled: token !== null });
   const [menuOpen, setMenuOpen] = useState(false);
+
+  // A new screen starts at the top, with the focus on its content (screen readers hear it).
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    window.scrollTo(0, 0);
+    document.getElementById("inhalt")?.focus();
+  }, [location.pathname]);
 
   useEffect(() => {
     if (token === null) queryClient.clear();
