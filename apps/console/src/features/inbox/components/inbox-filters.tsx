@@ -3,6 +3,7 @@ import { INBOX_KIND_LABELS, INBOX_STATE_LABELS, roleCan } from "@mieter-portal/c
 import { Button } from "@mieter-portal/ui/button";
 import { cn } from "@mieter-portal/ui/utils";
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { SelectField } from "@/components/form-controls";
 import { useMe } from "@/lib/me";
 import { buildingsQueryOptions, colleaguesQueryOptions } from "@/lib/shared-queries";
@@ -19,7 +20,7 @@ function count(value: number | undefined) {
   return value === undefined ? "" : ` (${value})`;
 }
 
-function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: React.ReactNode }) {
+function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <button
       type="button"
