@@ -1,9 +1,8 @@
 import { roleCan, roleSeesAllBuildings, type StaffCapability, type StaffRole } from "@mieter-portal/contracts/staff";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError, unauthorized } from "../../lib/errors.js";
-import { verifySessionToken } from "../../lib/tokens.js";
 import { findStaffSession } from "../../repositories/staff.js";
-import { bearerToken } from "./authenticate.js";
+import { bearerClaims, noStore } from "./authenticate.js";
 
 export interface StaffContext {
   id: string;
@@ -31,17 +30,9 @@ declare module "fastify" {
  */
 export function requireStaff(scope: FastifyInstance): void {
   scope.decorateRequest("staff", null as never);
-  scope.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("cache-control", "no-store");
-    return payload;
-  });
+  noStore(scope);
   scope.addHook("onRequest", async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized("unauthorized");
-    const verified = await verifySessionToken(scope.config.jwtSecret, token);
-    if (!verified.ok) throw unauthorized(verified.problem === "expired" ? "token_expired" : "token_invalid");
-    const { claims } = verified;
-    if (claims.aud !== "staff") throw unauthorized("token_invalid");
+    const claims = await bearerClaims(scope, request, "staff");
     const state = await findStaffSession(scope.db, claims.sub, claims.jti);
     if (!state?.active) throw unauthorized("token_invalid");
     if (state.revoked || claims.ver !== state.session_version) throw unauthorized("token_revoked");

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { unauthorized } from "../../lib/errors.js";
-import { verifySessionToken } from "../../lib/tokens.js";
+import { type TokenAudience, type VerifiedToken, verifySessionToken } from "../../lib/tokens.js";
 import { findSessionState, hasPortalAccess } from "../../repositories/auth.js";
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -11,6 +11,31 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * The checked claims of the request's bearer token for one realm (tenant tokens carry no
+ * audience, staff tokens "staff"; neither is accepted in the other's realm), or a 401.
+ */
+export async function bearerClaims(
+  scope: FastifyInstance,
+  request: FastifyRequest,
+  audience: TokenAudience | undefined,
+): Promise<VerifiedToken> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized("unauthorized");
+  const verified = await verifySessionToken(scope.config.jwtSecret, token);
+  if (!verified.ok) throw unauthorized(verified.problem === "expired" ? "token_expired" : "token_invalid");
+  if (verified.claims.aud !== audience) throw unauthorized("token_invalid");
+  return verified.claims;
+}
+
+/** Marks every answer of the scope no-store: account data never rests in an HTTP cache. */
+export function noStore(scope: FastifyInstance): void {
+  scope.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("cache-control", "no-store");
+    return payload;
+  });
+}
+
+/**
  * Adds authentication to every route of the scope it is called in: a valid HS256 token whose
  * jti is not revoked, issued after the last password change, for a tenant whose portal access
  * has not ended. Sets request.auth.
@@ -18,18 +43,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function requireTenant(scope: FastifyInstance): void {
   scope.decorateRequest("auth", null as never);
   // A tenant's data never rests in a shared or browser HTTP cache (the app keeps its own caches).
-  scope.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("cache-control", "no-store");
-    return payload;
-  });
+  noStore(scope);
   scope.addHook("onRequest", async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized("unauthorized");
-    const verified = await verifySessionToken(scope.config.jwtSecret, token);
-    if (!verified.ok) throw unauthorized(verified.problem === "expired" ? "token_expired" : "token_invalid");
-    const { claims } = verified;
-    // A staff token is no tenant's session, whatever its subject.
-    if (claims.aud !== undefined) throw unauthorized("token_invalid");
+    const claims = await bearerClaims(scope, request, undefined);
     const state = await findSessionState(scope.db, claims.sub, claims.jti);
     if (!state) throw unauthorized("token_invalid");
     if (state.revoked) throw unauthorized("token_revoked");

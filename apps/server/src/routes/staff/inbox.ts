@@ -3,7 +3,7 @@ import { assignRequest, inboxKind, inboxPage, inboxQuery, personRef, roleCan } f
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest, HttpError, notFound } from "../../lib/errors.js";
-import { contentDisposition } from "../../lib/uploads.js";
+import { sendStoredFile } from "../../lib/send-file.js";
 import { assignItem } from "../../repositories/assignments.js";
 import { findInboxItem, listInbox } from "../../repositories/inbox.js";
 import { findPhotoById } from "../../repositories/photos.js";
@@ -97,19 +97,7 @@ export const staffInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const capability = photo.owner_type === "repair" ? "repairs" : "meter_readings";
       if (!roleCan(request.staff.role, capability)) throw notFound();
       assertInScope(request, (await tenantRefOf(app.db, photo.tenant_id))?.buildingId ?? null);
-      let file: Awaited<ReturnType<typeof app.files.open>>;
-      try {
-        file = await app.files.open(photo.storage_key);
-      } catch (err) {
-        request.log.error({ err, photoId: photo.id }, "photo file missing in the file store");
-        throw notFound();
-      }
-      return reply
-        .header("content-type", photo.mime_type)
-        .header("content-length", file.size)
-        .header("content-disposition", contentDisposition("inline", photo.filename))
-        .header("x-content-type-options", "nosniff")
-        .send(file.stream);
+      return sendStoredFile(app, request, reply, { ...photo, disposition: "inline" });
     },
   );
 };

@@ -2,7 +2,7 @@ import { apiError, idParams } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors.js";
-import { contentDisposition } from "../../lib/uploads.js";
+import { sendStoredFile } from "../../lib/send-file.js";
 import { findPhoto } from "../../repositories/photos.js";
 
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,19 +19,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const photo = await findPhoto(request.db, request.auth.tenantId, request.params.id);
       if (!photo) throw notFound();
-      let file: Awaited<ReturnType<typeof app.files.open>>;
-      try {
-        file = await app.files.open(photo.storage_key);
-      } catch (err) {
-        request.log.error({ err, photoId: photo.id }, "photo file missing in the file store");
-        throw notFound();
-      }
-      return reply
-        .header("content-type", photo.mime_type)
-        .header("content-length", file.size)
-        .header("content-disposition", contentDisposition("inline", photo.filename))
-        .header("x-content-type-options", "nosniff")
-        .send(file.stream);
+      return sendStoredFile(app, request, reply, { ...photo, disposition: "inline" });
     },
   );
 };
