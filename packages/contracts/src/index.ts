@@ -12,6 +12,7 @@ export * from "./finances.js";
 export * from "./holidays.js";
 export * from "./messages.js";
 export * from "./meter-readings.js";
+export * from "./notices.js";
 export * from "./pagination.js";
 export * from "./payments.js";
 export * from "./photos.js";

@@ -4,6 +4,8 @@
  */
 export * from "./admin.js";
 export * from "./auth.js";
+export * from "./documents.js";
 export * from "./inbox.js";
 export * from "./items.js";
+export * from "./notices.js";
 export * from "./roles.js";

@@ -24,6 +24,7 @@ export type StaffCapability =
   | "meter_readings"
   | "tenants"
   | "documents"
+  | "notices"
   | "finances"
   | "manage_staff"
   | "canned_replies"
@@ -37,12 +38,13 @@ const CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
     "meter_readings",
     "tenants",
     "documents",
+    "notices",
     "finances",
     "manage_staff",
     "canned_replies",
     "audit",
   ],
-  verwalter: ["repairs", "appointments", "messages", "meter_readings", "tenants", "documents", "finances"],
+  verwalter: ["repairs", "appointments", "messages", "meter_readings", "tenants", "documents", "notices", "finances"],
   hausmeister: ["repairs", "appointments", "tenants"],
 };
 
