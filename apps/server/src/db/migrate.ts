@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/0003_hardening.js";
 import * as m0004 from "./migrations/0004_list_pagination.js";
 import * as m0005 from "./migrations/0005_staff_console.js";
 import * as m0006 from "./migrations/0006_received_messages.js";
+import * as m0007 from "./migrations/0007_notices_and_publications.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0004_list_pagination": m0004,
   "0005_staff_console": m0005,
   "0006_received_messages": m0006,
+  "0007_notices_and_publications": m0007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -245,6 +245,55 @@ export interface DocumentsTable {
   uploaded_at: string;
   is_tenant_uploaded: number;
   actor_kind: string;
+  /** The management's publication this row came from (its stored file is shared); null for single uploads. */
+  publication_id: Generated<string | null>;
+}
+
+/** A notice (Aushang) for one building or, with building_id null, for every building. */
+export interface NoticesTable {
+  id: string;
+  building_id: string | null;
+  title: string;
+  body: string;
+  /** information | emergency */
+  kind: string;
+  /** water_outage | heating_failure | lift_out_of_order | other; emergency notices only. */
+  emergency_type: string | null;
+  valid_from: string;
+  /** null: until further notice. */
+  valid_until: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  /** When the emergency mails were recorded (once per notice). */
+  mailed_at: string | null;
+}
+
+/** A tenant's "Betrifft mich auch" on an emergency notice; one row per tenant and notice. */
+export interface NoticeAffectedTable {
+  notice_id: string;
+  tenant_id: string;
+  /** The tenant's building when they answered. */
+  building_id: string | null;
+  created_at: string;
+}
+
+/** One file the management published to a tenant, a building or all tenants. */
+export interface DocumentPublicationsTable {
+  id: string;
+  title: string;
+  type: string;
+  /** tenant | building | all */
+  audience: string;
+  building_id: string | null;
+  tenant_id: string | null;
+  mime_type: string;
+  size_bytes: number;
+  storage_key: string;
+  original_filename: string;
+  recipient_count: number;
+  created_by: string | null;
+  created_at: string;
 }
 
 export interface MeterReadingsTable {
@@ -370,6 +419,9 @@ export interface Database {
   repair_internal_notes: RepairInternalNotesTable;
   inbox_items: InboxItemsTable;
   notification_outbox: NotificationOutboxTable;
+  notices: NoticesTable;
+  notice_affected: NoticeAffectedTable;
+  document_publications: DocumentPublicationsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
