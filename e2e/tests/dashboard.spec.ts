@@ -135,7 +135,8 @@ test("loading text, then empty states when the tenant has nothing", async ({ pag
     await route.fulfill({ json: null });
   });
   await page.route("**/api/v1/tenant/messages?filter=received*", (route) => route.fulfill({ json: [] }));
-  await page.route("**/api/v1/tenant/appointments", (route) => route.fulfill({ json: [] }));
+  // The dashboard reads the next appointments only (?upcoming=true&limit=5, decision 007).
+  await page.route("**/api/v1/tenant/appointments?*", (route) => route.fulfill({ json: [] }));
   await page.goto("/login");
   await expect(page.locator("#intro")).toHaveCount(0, { timeout: 6000 });
   await page.getByLabel("E-Mail Adresse").fill("demo@example.com");
