@@ -588,9 +588,10 @@ async function main(): Promise<void> {
     const allRoutes: { route: string; auth: boolean; info?: boolean }[] = [
       { route: "/api/v1/health", auth: false },
       { route: "/api/v1/tenant/payments/current", auth: true },
-      // The dashboard's reads as the app sends them (decision 007): the 2 newest conversations and
-      // the next appointments (shared with the notifications); documents: the screen's first page.
-      { route: "/api/v1/tenant/messages?filter=all&limit=2", auth: true },
+      // The dashboard's reads as the app sends them (decision 007): the 2 newest messages the tenant
+      // received and the next appointments (shared with the notifications); documents: the screen's
+      // first page.
+      { route: "/api/v1/tenant/messages?filter=received&limit=2", auth: true },
       { route: "/api/v1/tenant/appointments?upcoming=true&limit=5", auth: true },
       { route: "/api/v1/tenant/documents", auth: true },
       // Not a target: the cost of authentication alone (token check + session lookup), for comparison.
