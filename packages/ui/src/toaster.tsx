@@ -1,8 +1,11 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 import { dismissToast, TOAST_DURATION, useToasts } from "./use-toast";
 
-/** Spec section 9: swipe threshold 50, 5 s display, viewport max 420 px. */
-export function Toaster() {
+/**
+ * Spec section 9: swipe threshold 50, 5 s display, viewport max 420 px. `viewportClassName` places
+ * the viewport (the tenant app keeps it below its fixed header).
+ */
+export function Toaster({ viewportClassName }: { viewportClassName?: string } = {}) {
   const toasts = useToasts();
   return (
     <ToastProvider duration={TOAST_DURATION} swipeDirection="up" swipeThreshold={50} label="Hinweis">
@@ -23,7 +26,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport label="Hinweise ({hotkey})" />
+      <ToastViewport label="Hinweise ({hotkey})" className={viewportClassName} />
     </ToastProvider>
   );
 }

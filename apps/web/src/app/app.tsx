@@ -17,7 +17,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       persistOptions={{ persister, maxAge: PERSIST_MAX_AGE, buster: APP_VERSION }}
     >
       <RouterProvider router={router} />
-      <Toaster />
+      {/* Below the fixed header while it is shown (--header-height, index.css): never over title, bell and avatar. */}
+      <Toaster viewportClassName="top-[var(--header-height,0px)]" />
       <LazyUpdatePrompt />
     </PersistQueryClientProvider>
   );

@@ -65,7 +65,7 @@ export const shellTexts = {
     effectiveOnline: "Online",
     effectiveOffline: "Offline",
     auth: "Anmeldestatus",
-    signedIn: (email: string) => `Angemeldet als ${email}`,
+    signedInPrefix: "Angemeldet als",
     signedOut: "Nicht angemeldet",
     checking: "Wird geprüft",
   },

@@ -24,7 +24,7 @@ export function Component() {
       </header>
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-[3fr_2fr]">
         <ContactForm />
-        <div className="grid gap-4">
+        <div className="grid min-w-0 grid-cols-1 gap-4">
           <ContactOptions brand={brand} />
           <EmergencyBox hotline={brand.emergencyHotline} />
         </div>

@@ -35,6 +35,8 @@ export function AnimatedOutlet() {
   return (
     <div
       key={location.pathname}
+      // The screen now shown (tests wait for it after a navigation).
+      data-path={location.pathname}
       data-direction={track.direction}
       className={track.direction === "forward" ? "animate-page-forward" : "animate-page-backward"}
     >

@@ -7,7 +7,12 @@ import { Header } from "./header";
 import { OfflineControls } from "./offline-controls";
 import { TabBar } from "./tab-bar";
 
-/** The signed-in frame: fixed header, content of screen height − 112 px, bottom tab bar. */
+/**
+ * The signed-in frame: fixed header, content of screen height − 112 px, bottom tab bar. On screens
+ * narrower than 56rem the content area ends in a strip of its own for the floating buttons (offline
+ * toggle, details, the messages' chat button), so they never lie over text or a control (issue 12);
+ * wider, they float beside the centred content column.
+ */
 export function AppShell() {
   const { state } = useAuth();
   if (state.status !== "signed-in") return <Navigate to={paths.login.path} replace />;
@@ -15,15 +20,14 @@ export function AppShell() {
     <TooltipProvider>
       <div className="min-h-dvh bg-background">
         <Header />
-        <main
-          id="main"
-          className="mt-14 h-[calc(100dvh-112px)] overflow-x-hidden overflow-y-auto"
-          data-testid="app-content"
-        >
-          <div className="mx-auto w-full max-w-3xl px-4 pt-4 pb-28">
-            <AnimatedOutlet />
-          </div>
-        </main>
+        <div className="mt-14 flex h-[calc(100dvh-112px)] flex-col" data-testid="app-content">
+          <main id="main" className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto">
+            <div className="mx-auto w-full max-w-3xl px-4 pt-4 pb-6">
+              <AnimatedOutlet />
+            </div>
+          </main>
+          <div aria-hidden="true" className="h-14 shrink-0 min-[56rem]:hidden" data-testid="floating-strip" />
+        </div>
         <TabBar />
         <OfflineControls />
       </div>

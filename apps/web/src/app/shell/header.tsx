@@ -26,7 +26,10 @@ export function Header() {
   };
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 text-card-foreground backdrop-blur supports-[backdrop-filter]:bg-card/85">
+    <header
+      data-app-header
+      className="fixed inset-x-0 top-0 z-40 h-14 border-b border-border bg-card/95 text-card-foreground backdrop-blur supports-[backdrop-filter]:bg-card/85"
+    >
       <div className="mx-auto flex h-full max-w-3xl items-center gap-1 px-2">
         {isHome ? (
           <span

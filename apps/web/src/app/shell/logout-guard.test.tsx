@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Button } from "@/components/ui/button";
@@ -44,6 +44,23 @@ describe("logging out with unsynced changes", () => {
     await userEvent.click(screen.getByRole("button", { name: "Abmelden" }));
     await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  it("offers the safe choice first and most prominent, the destructive one second and quieter (issue 12)", async () => {
+    await queueRepair("eins", TENANT_A);
+    render(<LogoutButton logout={vi.fn(async () => {})} />);
+    await userEvent.click(screen.getByRole("button", { name: "Abmelden" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Nicht synchronisierte Änderungen" });
+    const [first, second] = within(dialog).getAllByRole("button");
+    expect(first).toHaveTextContent("Abbrechen");
+    expect(second).toHaveTextContent("Trotzdem abmelden");
+    // A filled button for staying, an outlined one for losing the changes (never a red filled one).
+    expect(first).toHaveClass("bg-primary");
+    expect(second).toHaveClass("border", "bg-card");
+    expect(second).not.toHaveClass("bg-destructive");
+    // Stacked on phones in that order (not reversed, which would put the destructive one on top).
+    expect(first?.parentElement).toHaveClass("flex-col");
+    expect(first?.parentElement).not.toHaveClass("flex-col-reverse");
   });
 
   it("asks first and says how many would be lost; 'Abbrechen' keeps everything", async () => {

@@ -9,6 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { buttonVariants } from "@/components/ui/button";
 import { countUnsynced, discardTenantEntries } from "@/lib/offline/actions";
 import { currentTenantId } from "@/lib/offline/tenant";
 import { offlineTexts } from "@/lib/offline/texts";
@@ -57,9 +58,15 @@ export function useLogoutGuard(logout: () => Promise<void>): { requestLogout: ()
           <AlertDialogTitle>{t.title}</AlertDialogTitle>
           <AlertDialogDescription>{t.description(unsynced)}</AlertDialogDescription>
         </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t.cancel}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void confirm()}>{t.confirm}</AlertDialogAction>
+        {/* The safe choice first and most prominent; losing the changes is the quieter second button. */}
+        <AlertDialogFooter className="flex-col sm:flex-row sm:justify-start">
+          <AlertDialogCancel className={buttonVariants({ variant: "default" })}>{t.cancel}</AlertDialogCancel>
+          <AlertDialogAction
+            className={buttonVariants({ variant: "outline", className: "text-destructive-text" })}
+            onClick={() => void confirm()}
+          >
+            {t.confirm}
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

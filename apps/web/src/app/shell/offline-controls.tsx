@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Info, Wifi, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { BreakableEmail } from "@/components/text/breakable-email";
 import {
   Dialog,
   DialogContent,
@@ -96,15 +97,12 @@ export function OfflineControls() {
   };
 
   const s = shellTexts.status;
-  const authStatus =
-    state.status === "signed-in"
-      ? s.signedIn(state.user.email)
-      : state.status === "checking"
-        ? s.checking
-        : s.signedOut;
+  const authStatus = state.status === "checking" ? s.checking : s.signedOut;
 
   return (
-    <div className="fixed right-4 bottom-[calc(56px+1rem)] z-30 flex flex-col items-center gap-2">
+    // Narrow screens: side by side in the shell's strip above the tab bar (the toggle rightmost);
+    // wider: stacked at the bottom right, beside the content column.
+    <div className="fixed right-4 bottom-[calc(56px+0.25rem)] z-30 flex flex-row-reverse items-center gap-2 min-[56rem]:bottom-[calc(56px+1rem)] min-[56rem]:flex-col">
       <Dialog>
         <DialogTrigger asChild>
           <button
@@ -137,7 +135,8 @@ export function OfflineControls() {
             <DialogTitle>{s.title}</DialogTitle>
             <DialogDescription>{s.description}</DialogDescription>
           </DialogHeader>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          {/* Label above value on phones: beside a long label the value column would be a few letters wide. */}
+          <dl className="grid grid-cols-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-2 [&>dd]:mb-2 sm:[&>dd]:mb-0">
             <dt className="text-muted-foreground">{s.network}</dt>
             <dd className="font-medium" data-testid="status-network">
               {network.browserOnline ? s.online : s.offline}
@@ -149,8 +148,14 @@ export function OfflineControls() {
             <dt className="text-muted-foreground">{s.effective}</dt>
             <dd className="font-medium">{network.offline ? s.effectiveOffline : s.effectiveOnline}</dd>
             <dt className="text-muted-foreground">{s.auth}</dt>
-            <dd className="font-medium break-all" data-testid="status-auth">
-              {authStatus}
+            <dd className="font-medium wrap-break-word" data-testid="status-auth">
+              {state.status === "signed-in" ? (
+                <>
+                  {s.signedInPrefix} <BreakableEmail value={state.user.email} />
+                </>
+              ) : (
+                authStatus
+              )}
             </dd>
           </dl>
           <SyncDetails />

@@ -1,6 +1,7 @@
 import { LogOut, Settings } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { BreakableEmail } from "@/components/text/breakable-email";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { paths } from "@/config/paths";
@@ -55,8 +56,8 @@ export function ProfileButton() {
             </div>
             <div>
               <dt className="text-muted-foreground">{t.email}</dt>
-              <dd className="font-medium break-all" data-testid="profile-email">
-                {user.email}
+              <dd className="font-medium wrap-break-word" data-testid="profile-email">
+                <BreakableEmail value={user.email} />
               </dd>
             </div>
             <div>

@@ -51,7 +51,8 @@ export function SyncDetails() {
         <h3 id={`${id}-sync`} className="text-base font-semibold">
           {t.heading}
         </h3>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {/* Label above value on phones, as in the connection details above. */}
+        <dl className="grid grid-cols-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-2 [&>dd]:mb-2 sm:[&>dd]:mb-0">
           <dt className="text-muted-foreground">{t.state}</dt>
           <dd className="font-medium" data-testid="sync-state" aria-live="polite">
             {state}

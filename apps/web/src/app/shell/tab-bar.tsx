@@ -44,8 +44,12 @@ const MORE_ITEMS: Tab[] = [
   { label: paths.settings.title, path: paths.settings.path, icon: Settings },
 ];
 
+/**
+ * Five tabs share the width: at 320 px each gets 64 px, so the labels are a little smaller below
+ * 360 px and keep a gap to their neighbours ("Reparaturen" and "Nachrichten" must not touch).
+ */
 const tabClass =
-  "flex h-full flex-1 flex-col items-center justify-center gap-0.5 text-[11px] font-medium text-muted-foreground transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring aria-disabled:cursor-wait";
+  "flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-0.5 text-[10px] leading-tight font-medium tracking-tight text-muted-foreground transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring aria-disabled:cursor-wait min-[360px]:text-[11px] min-[360px]:tracking-normal";
 
 export function TabBar() {
   const [locked, setLocked] = useState(false);

@@ -39,9 +39,12 @@ export function UpcomingAppointments({
             const actions = availableActions(appointment);
             return (
               <li key={appointment.id} className="rounded-xl bg-muted/60 p-3" data-testid="dashboard-appointment">
-                <div className="flex items-start justify-between gap-2">
-                  <p className="text-sm font-semibold">{appointment.title}</p>
-                  <Badge tone={status.tone}>{status.label}</Badge>
+                {/* At 320 px the badge moves below a long title instead of off the card. */}
+                <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+                  <p className="min-w-0 text-sm font-semibold hyphens-auto wrap-break-word">{appointment.title}</p>
+                  <Badge tone={status.tone} className="shrink-0">
+                    {status.label}
+                  </Badge>
                 </div>
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                   <span className="inline-flex items-center gap-1">

@@ -1,6 +1,7 @@
 import { ArrowLeft, Mail } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { BreakableEmail } from "@/components/text/breakable-email";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -104,7 +105,9 @@ export function FaqView({
             {t.writeEmail}
           </a>
         </Button>
-        <p className="text-sm break-all">{supportEmail}</p>
+        <p className="text-sm wrap-break-word">
+          <BreakableEmail value={supportEmail} />
+        </p>
       </section>
     </div>
   );

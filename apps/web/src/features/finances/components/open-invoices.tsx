@@ -25,7 +25,7 @@ export function OpenInvoices({ invoices }: { invoices: OpenInvoice[] }) {
           {invoices.map((invoice) => (
             <li key={invoice.id} className="flex items-start justify-between gap-3 py-3" data-testid="invoice-row">
               <div className="min-w-0">
-                <p className="font-medium">{invoice.title}</p>
+                <p className="font-medium hyphens-auto wrap-break-word">{invoice.title}</p>
                 <p className="text-sm text-muted-foreground">
                   {t.issuedOn} {formatDate(invoice.issued_at)}
                 </p>

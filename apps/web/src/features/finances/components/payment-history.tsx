@@ -58,7 +58,7 @@ export function PaymentHistory({
               return (
                 <li key={payment.id} className="flex items-start justify-between gap-3 py-3" data-testid="payment-row">
                   <div className="min-w-0">
-                    <p className="font-medium">{payment.description}</p>
+                    <p className="font-medium hyphens-auto wrap-break-word">{payment.description}</p>
                     <p className="text-sm text-muted-foreground">
                       {payment.paid_at
                         ? `${t.paidOn} ${formatDate(payment.paid_at)}`

@@ -6,10 +6,11 @@ import { BackToSettings } from "./back-to-settings";
 export function LegalPage({ document }: { document: LegalDocument }) {
   const id = useId();
   return (
-    <article aria-labelledby={`${id}-title`} className="mx-auto grid w-full max-w-2xl gap-4">
+    <article aria-labelledby={`${id}-title`} className="mx-auto grid w-full max-w-2xl grid-cols-1 gap-4">
       <BackToSettings />
       <header className="grid gap-1">
-        <h1 id={`${id}-title`} className="text-2xl font-bold">
+        {/* 'Nutzungsbedingungen' fits 320 px at this size; longer words still wrap rather than overflow. */}
+        <h1 id={`${id}-title`} className="text-[clamp(1.25rem,7vw,1.5rem)] font-bold hyphens-auto wrap-break-word">
           {document.title}
         </h1>
         <p className="text-sm text-muted-foreground" data-testid="legal-last-updated">

@@ -85,7 +85,8 @@ function NewConversationForm({ onCreated }: { onCreated: (threadId: string | nul
 
 /**
  * The floating round chat button of the messages screen: starts a conversation with the management
- * and opens it. It sits above the shell's offline controls at the bottom right.
+ * and opens it. On narrow screens it sits in the shell's strip left of the offline controls (never
+ * over the list), wider above them at the bottom right.
  */
 export function NewConversationButton({ onCreated }: { onCreated: (threadId: string | null) => void }) {
   const t = messageTexts.newConversation;
@@ -99,7 +100,7 @@ export function NewConversationButton({ onCreated }: { onCreated: (threadId: str
               type="button"
               aria-label={t.button}
               data-testid="new-conversation-button"
-              className="fixed right-4 bottom-[calc(56px+1rem+92px+0.75rem)] z-30 flex size-14 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-colors hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              className="fixed right-[calc(1rem+3rem+0.5rem+2.25rem+1rem)] bottom-[calc(56px+0.25rem)] z-30 flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-colors hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring min-[56rem]:right-4 min-[56rem]:bottom-[calc(56px+1rem+92px+0.75rem)] min-[56rem]:size-14"
             >
               <MessageSquarePlus className="size-6" aria-hidden="true" />
             </button>

@@ -16,7 +16,11 @@ export function NextRentCard({ payment, financesPath }: { payment: RentPayment |
           <Euro className="size-5 text-primary" aria-hidden="true" />
           {paymentTexts.nextPayment}
         </CardTitle>
-        {status ? <Badge tone={status.tone}>{status.label}</Badge> : null}
+        {status ? (
+          <Badge tone={status.tone} className="shrink-0">
+            {status.label}
+          </Badge>
+        ) : null}
       </CardHeader>
       {payment ? (
         <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-2">

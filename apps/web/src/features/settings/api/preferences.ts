@@ -11,8 +11,7 @@ const fetchPreferences = getQueryFn<unknown>({ on401: "throw" });
 export function getPreferencesQueryOptions() {
   return queryOptions({
     queryKey: preferencesQueryKey,
-    queryFn: async (context): Promise<TenantPreferences> =>
-      tenantPreferences.parse(await fetchPreferences(context)),
+    queryFn: async (context): Promise<TenantPreferences> => tenantPreferences.parse(await fetchPreferences(context)),
     // The switch shows the failure itself.
     meta: { silent: true },
   });

@@ -1,6 +1,7 @@
 import type { BrandConfig } from "@mieter-portal/contracts";
 import { Info } from "lucide-react";
 import { useId } from "react";
+import { BreakableEmail } from "@/components/text/breakable-email";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { telHref } from "@/lib/format";
 import { settingsTexts } from "../texts";
@@ -34,8 +35,8 @@ export function AboutCard({ brand, version }: { brand: BrandConfig; version: str
         {imprint.vatId ? <span>{imprint.vatId}</span> : null}
         <span className="mt-2">
           {t.email}:{" "}
-          <a href={`mailto:${brand.supportEmail}`} className="text-link underline underline-offset-4">
-            {brand.supportEmail}
+          <a href={`mailto:${brand.supportEmail}`} className="text-link underline underline-offset-4 wrap-break-word">
+            <BreakableEmail value={brand.supportEmail} />
           </a>
         </span>
         <span>

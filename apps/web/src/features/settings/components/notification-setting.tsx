@@ -24,7 +24,10 @@ export function NotificationSetting() {
   const t = settingsTexts;
   const queryClient = useQueryClient();
   const preferences = useQuery(getPreferencesQueryOptions());
-  const update = useUpdatePreferences({ errorTitle: t.notificationsErrorTitle, errorDescription: t.notificationsError });
+  const update = useUpdatePreferences({
+    errorTitle: t.notificationsErrorTitle,
+    errorDescription: t.notificationsError,
+  });
   const enabled = preferences.data?.email_notifications;
 
   const onChange = (next: boolean) => {
