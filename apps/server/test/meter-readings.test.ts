@@ -223,6 +223,72 @@ describe("POST meter-readings", () => {
   });
 });
 
+describe("POST meter-readings: a value lower than the last one (issue 12)", () => {
+  let tenant: TenantFixture;
+  let token: string;
+
+  beforeAll(async () => {
+    tenant = await createTenant(ctx.db);
+    token = await login(ctx.app, tenant);
+    const first = await api(ctx.app, token).post(BASE, {
+      waterReading: 433,
+      electricityReading: 5000,
+      readingDate: dayFromToday(-30),
+    });
+    expect(first.statusCode).toBe(201);
+  });
+
+  it("is refused in German without the tenant's confirmation, naming the meter; nothing is stored", async () => {
+    const res = await api(ctx.app, token).post(BASE, {
+      waterReading: 100,
+      electricityReading: 5100,
+      readingDate: RECENT,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: "reading_lower_unconfirmed",
+      message:
+        "Der Zählerstand Wasser ist niedriger als Ihr letzter Stand. Bitte prüfen Sie den Wert und bestätigen Sie ihn ausdrücklich, wenn er stimmt (z. B. nach einem Zählertausch).",
+      fields: { waterReading: "Niedriger als Ihr letzter Stand: bitte prüfen und ausdrücklich bestätigen." },
+    });
+    expect(await readingsOf(tenant.id)).toHaveLength(1);
+    const falseIsNoConfirmation = await api(ctx.app, token).post(BASE, {
+      waterReading: 100,
+      readingDate: RECENT,
+      confirmLower: false,
+    });
+    expect(falseIsNoConfirmation.statusCode).toBe(400);
+  });
+
+  it("goes through with confirmLower: true and is flagged for the management", async () => {
+    const res = await api(ctx.app, token).post(BASE, {
+      waterReading: 100,
+      electricityReading: 4900,
+      readingDate: RECENT,
+      confirmLower: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const stored = await readingsOf(tenant.id);
+    expect(stored).toHaveLength(2);
+    expect(stored.find((r) => r.id === res.json().id)?.lower_flags).toBe("water,electricity");
+  });
+
+  it("compares with the last reading on or before the date: an older date or a higher value needs nothing", async () => {
+    // Before the first reading (433) nothing is lower than an earlier value.
+    const older = await api(ctx.app, token).post(BASE, { waterReading: 50, readingDate: dayFromToday(-60) });
+    expect(older.statusCode).toBe(201);
+    // The last water reading is now the confirmed 100: 150 is higher.
+    const higher = await api(ctx.app, token).post(BASE, { waterReading: 150, readingDate: dayFromToday(-1) });
+    expect(higher.statusCode).toBe(201);
+  });
+
+  it("never compares with another tenant's readings", async () => {
+    const other = await createTenant(ctx.db);
+    const res = await api(ctx.app, await login(ctx.app, other)).post(BASE, { waterReading: 1, readingDate: RECENT });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
 describe("GET meter-readings", () => {
   it("lists the tenant's readings, newest reading date first, then newest submission", async () => {
     const tenant = await createTenant(ctx.db);

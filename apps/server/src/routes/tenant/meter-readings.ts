@@ -16,6 +16,7 @@ import { writeQuota } from "../../lib/quotas.js";
 import { berlinToday } from "../../lib/time.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
 import { createMeterReading, listMeterReadings } from "../../repositories/meter-readings.js";
+import { refuseUnconfirmedLower } from "./lower-reading-check.js";
 
 const PHOTO_FIELDS: Record<MeterKind, "waterMeterPhoto" | "electricityMeterPhoto" | "heatingMeterPhoto"> = {
   water: "waterMeterPhoto",
@@ -52,7 +53,7 @@ export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["meter-readings"],
         summary:
-          "Submit meter readings (at least one value, dated from 12 months ago up to today) with optional photos as data URLs",
+          "Submit meter readings (at least one value, dated from 12 months ago up to today) with optional photos as data URLs; a value lower than the tenant's last one of that meter needs confirmLower: true (else 400 reading_lower_unconfirmed)",
         body: meterReadingSubmission,
         response: { 201: meterReading, 400: apiError, 401: apiError, 409: apiError, 413: apiError, 422: apiError },
       },
@@ -62,6 +63,7 @@ export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
       // From 12 months ago up to today in Berlin (decision 008).
       const dateProblem = readingDateProblem(body.readingDate, berlinToday());
       if (dateProblem) throw badRequest(dateProblem, { readingDate: dateProblem });
+      await refuseUnconfirmedLower(request.db, request.auth.tenantId, body);
       // Every photo is decoded and checked before anything is stored.
       const photos: { meter: MeterKind; file: CheckedFile }[] = [];
       for (const meter of Object.keys(PHOTO_FIELDS) as MeterKind[]) {
