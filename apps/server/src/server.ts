@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { seedDemoIfEmpty } from "./db/seed/demo.js";
 import { demoAccountLines } from "./db/seed/demo-banner.js";
 import { seedDemoStaffIfMissing } from "./db/seed/demo-staff.js";
+import { lanLines, listensEverywhere } from "./lib/lan-addresses.js";
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let every in-flight request finish writing its
@@ -79,10 +80,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const shownHost = listensEverywhere(config.host) ? "localhost" : config.host;
   const lines = [
     "",
     `Mieter-Portal läuft auf http://${shownHost}:${port}`,
+    // HOST=0.0.0.0: the addresses a phone in the same network opens (README, "On a phone").
+    ...lanLines(config.host, port),
     `Datenbank: ${config.database.kind === "sqlite" ? config.database.file : "PostgreSQL"}`,
   ];
   if (config.seedDemo) {
