@@ -9,6 +9,7 @@ import type { FileStore } from "../lib/file-store.js";
 import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
 import { nowIso } from "../lib/time.js";
 import {
+  type DetectedType,
   DOCUMENT_TOO_LARGE,
   DOCUMENT_TYPE_NOT_ALLOWED,
   detectDocumentType,
@@ -88,18 +89,27 @@ export interface NewDocument {
 }
 
 /**
- * Checks a document by its bytes (PDF, DOC, DOCX, JPEG, PNG), stores the file and writes its row.
- * Used by the tenant upload, the admin command line ("publish a document") and the demo seed.
- * Throws HttpError 400 (empty), 413 (over 20 MB) or 415 (file_type_not_allowed) before writing anything.
+ * The checks of every document, uploaded or published: not empty (400), at most 20 MB (413), and
+ * by its bytes a PDF, DOC, DOCX, JPEG or PNG (415 file_type_not_allowed). Returns the detected type.
  */
-export async function createDocument(db: Db, files: FileStore, input: NewDocument): Promise<TenantDocument> {
-  const { bytes } = input;
+export async function checkDocumentBytes(bytes: Buffer): Promise<DetectedType> {
   if (bytes.length === 0) throw new HttpError(400, "bad_request", EMPTY_FILE, { file: EMPTY_FILE });
   if (bytes.length > LIMITS.documentMaxBytes) throw new HttpError(413, "file_too_large", DOCUMENT_TOO_LARGE);
   const type = await detectDocumentType(bytes);
   if (!type) {
     throw new HttpError(415, "file_type_not_allowed", DOCUMENT_TYPE_NOT_ALLOWED, { file: DOCUMENT_TYPE_NOT_ALLOWED });
   }
+  return type;
+}
+
+/**
+ * Checks a document by its bytes (PDF, DOC, DOCX, JPEG, PNG), stores the file and writes its row.
+ * Used by the tenant upload, the admin command line ("publish a document") and the demo seed.
+ * Throws HttpError 400 (empty), 413 (over 20 MB) or 415 (file_type_not_allowed) before writing anything.
+ */
+export async function createDocument(db: Db, files: FileStore, input: NewDocument): Promise<TenantDocument> {
+  const { bytes } = input;
+  const type = await checkDocumentBytes(bytes);
   const filename = withTypeExtension(sanitizeFilename(input.filename, "Dokument"), type);
   const title =
     input.title?.trim() || Array.from(sanitizeFilename(input.filename, "Dokument")).slice(0, LIMITS.titleMax).join("");
@@ -116,6 +126,7 @@ export async function createDocument(db: Db, files: FileStore, input: NewDocumen
     uploaded_at: nowIso(),
     is_tenant_uploaded: input.actorKind === "tenant" ? 1 : 0,
     actor_kind: input.actorKind,
+    publication_id: null,
   };
   try {
     await db.insertInto("documents").values(row).execute();
