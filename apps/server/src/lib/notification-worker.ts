@@ -1,8 +1,16 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connection.js";
-import { claimDueMails, markDigestSent, markFailed, markSent, type OutboxRow } from "../repositories/notifications.js";
+import {
+  claimDueMails,
+  DOCUMENT_DIGEST_KIND,
+  markDigestSent,
+  markFailed,
+  markSent,
+  type OutboxRow,
+  tenantWantsMail,
+} from "../repositories/notifications.js";
 import type { Mailer } from "./mailer.js";
-import { type MailContext, STAFF_NEW_ITEM_KIND, staffDigest } from "./notify.js";
+import { documentDigest, type MailContext, STAFF_NEW_ITEM_KIND, staffDigest } from "./notify.js";
 
 export interface NotificationWorker {
   /** Sends what is due now; resolves when done (tests call it instead of waiting for the timer). */
@@ -12,7 +20,7 @@ export interface NotificationWorker {
 
 /**
  * Sends the outbox: tenant mails (and staff invitations) one by one, staff lines about new items
- * gathered into one digest per person.
+ * gathered into one digest per person, a tenant's due document digest rows into one mail.
  * A mail is marked sent only after the mailer accepted it; a failure is retried later with a
  * growing pause. Every process may run a worker: each row is claimed by one of them.
  */
@@ -32,7 +40,10 @@ export function startNotificationWorker(options: {
     // Staff lines about new items go into one digest per person; every other mail (tenants', and
     // staff invitations) goes out on its own.
     const isDigestLine = (r: OutboxRow) => r.recipient_kind === "staff" && r.kind === STAFF_NEW_ITEM_KIND;
-    const singleRows = rows.filter((r) => !isDigestLine(r));
+    // A tenant's document digest rows due together (one per morning; more after missed mornings
+    // or a retry) become one mail too.
+    const isDocumentDigest = (r: OutboxRow) => r.recipient_kind === "tenant" && r.kind === DOCUMENT_DIGEST_KIND;
+    const singleRows = rows.filter((r) => !isDigestLine(r) && !isDocumentDigest(r));
     for (const row of singleRows) {
       try {
         await options.mailer.send({ to: row.to_email, subject: row.subject, text: row.body });
@@ -64,6 +75,24 @@ export function startNotificationWorker(options: {
       } catch (err) {
         options.log.warn({ err }, "staff digest failed; will retry");
         await markFailed(options.db, ids, String((err as Error).message ?? err), staffRows[0]!.attempts);
+      }
+    }
+    const byTenant = new Map<string, OutboxRow[]>();
+    for (const row of rows.filter(isDocumentDigest)) {
+      byTenant.set(row.recipient_id, [...(byTenant.get(row.recipient_id) ?? []), row]);
+    }
+    for (const [tenantId, tenantRows] of byTenant) {
+      const ids = tenantRows.map((r) => r.id);
+      try {
+        const tenant = (await tenantWantsMail(options.db, tenantId)) ?? { first_name: "", last_name: "" };
+        const lines = tenantRows.flatMap((r) => r.body.split("\n"));
+        const digest = documentDigest(options.context(), tenant, lines);
+        await options.mailer.send({ to: tenantRows[0]!.to_email, subject: digest.subject, text: digest.text });
+        await markSent(options.db, ids);
+        sent += 1;
+      } catch (err) {
+        options.log.warn({ err }, "document digest failed; will retry");
+        await markFailed(options.db, ids, String((err as Error).message ?? err), tenantRows[0]!.attempts);
       }
     }
     return sent;

@@ -33,11 +33,13 @@ export interface TenantMail {
   path: string;
 }
 
-/** Records a mail to the tenant unless they turned e-mail notifications off. */
-export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, mail: TenantMail): Promise<void> {
-  const tenant = await tenantWantsMail(db, tenantId);
-  if (tenant?.notify_email !== 1) return;
-  const body = [
+/** The text of a mail to a tenant: greeting, the lines, the link into the portal, the signature. */
+export function tenantMailText(
+  ctx: MailContext,
+  tenant: { first_name: string; last_name: string },
+  mail: Pick<TenantMail, "lines" | "path">,
+): string {
+  return [
     `Guten Tag ${tenant.first_name} ${tenant.last_name},`,
     "",
     ...mail.lines,
@@ -46,14 +48,39 @@ export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, m
     ...sign(ctx),
     benachrichtigungen(ctx),
   ].join("\n");
+}
+
+/** Records a mail to the tenant unless they turned e-mail notifications off. */
+export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, mail: TenantMail): Promise<void> {
+  const tenant = await tenantWantsMail(db, tenantId);
+  if (tenant?.notify_email !== 1) return;
   await enqueueMail(db, {
     recipientKind: "tenant",
     recipientId: tenantId,
     to: tenant.email,
     kind: mail.kind,
     subject: `${ctx.company}: ${mail.subject}`,
-    body,
+    body: tenantMailText(ctx, tenant, mail),
   });
+}
+
+/** The daily digest of new documents: one mail with every line of the tenant's due digest rows. */
+export function documentDigest(ctx: MailContext, tenant: { first_name: string; last_name: string }, lines: string[]) {
+  return {
+    subject: `${ctx.company}: ${lines.length === 1 ? "Ein neues Dokument" : `${lines.length} neue Dokumente`} im Mieter-Portal`,
+    text: tenantMailText(ctx, tenant, {
+      lines: [
+        lines.length === 1
+          ? "für Sie liegt ein neues Dokument im Mieter-Portal bereit:"
+          : "für Sie liegen neue Dokumente im Mieter-Portal bereit:",
+        "",
+        ...lines.map((line) => `• ${line}`),
+        "",
+        "Diese Übersicht erhalten Sie höchstens einmal am Tag.",
+      ],
+      path: "/documents",
+    }),
+  };
 }
 
 /**

@@ -6,7 +6,8 @@ import { prepareQuery } from "../db/prepared.js";
 import type { Database } from "../db/types.js";
 import { addMonths, berlinToday, nowIso } from "../lib/time.js";
 
-const OPEN_END = "9999-12-31";
+/** The end a running tenancy counts with when the latest end decides (portal access, audiences). */
+export const OPEN_END = "9999-12-31";
 
 /** Latest end of any of the tenant's tenancies ("9999-12-31" while one runs), or null without tenancy. */
 function accessBaseEnd(eb: ExpressionBuilder<Database, "tenants">) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { Db } from "../db/connection.js";
-import { isPostgres } from "../db/connection.js";
+import { isPostgres, withTransaction } from "../db/connection.js";
 import type { NotificationOutboxTable } from "../db/types.js";
 import { nowIso } from "../lib/time.js";
 
@@ -39,6 +40,84 @@ export async function enqueueMail(db: Db, mail: OutboxMail): Promise<void> {
       last_error: null,
     })
     .execute();
+}
+
+/** Rows per INSERT when one change mails many tenants (well inside both databases' parameter limits). */
+const BATCH_ROWS = 500;
+
+const outboxRow = (mail: OutboxMail, now: string) => ({
+  id: randomUUID(),
+  created_at: now,
+  recipient_kind: mail.recipientKind,
+  recipient_id: mail.recipientId,
+  to_email: mail.to,
+  kind: mail.kind,
+  subject: mail.subject,
+  body: mail.body,
+  send_after: mail.sendAfter ?? now,
+  claimed_until: null,
+  sent_at: null,
+  last_error: null,
+});
+
+/** Records many mails (a notice to a building or to everyone) in a few statements. */
+export async function enqueueMails(db: Db, mails: OutboxMail[]): Promise<void> {
+  const now = nowIso();
+  for (let i = 0; i < mails.length; i += BATCH_ROWS) {
+    await db
+      .insertInto("notification_outbox")
+      .values(mails.slice(i, i + BATCH_ROWS).map((mail) => outboxRow(mail, now)))
+      .execute();
+  }
+}
+
+/**
+ * The outbox kind of a tenant's lines about new documents: one pending row per tenant and morning
+ * (a unique partial index, migration 0007), sent by the worker as one digest mail.
+ */
+export const DOCUMENT_DIGEST_KIND = "document_digest";
+
+/**
+ * Adds `line` to each tenant's document digest due at `sendAfter`: a new row, or the line appended
+ * to the row already waiting for that morning (INSERT … ON CONFLICT DO UPDATE on the unique partial
+ * index, so two publications at once still leave one row per tenant and morning).
+ */
+export async function addDocumentDigestLine(
+  db: Db,
+  recipients: { id: string; email: string }[],
+  digest: { subject: string; line: string; sendAfter: string },
+): Promise<void> {
+  const now = nowIso();
+  for (let i = 0; i < recipients.length; i += BATCH_ROWS) {
+    const rows = recipients.slice(i, i + BATCH_ROWS).map((tenant) =>
+      outboxRow(
+        {
+          recipientKind: "tenant",
+          recipientId: tenant.id,
+          to: tenant.email,
+          kind: DOCUMENT_DIGEST_KIND,
+          subject: digest.subject,
+          body: digest.line,
+          sendAfter: digest.sendAfter,
+        },
+        now,
+      ),
+    );
+    await db
+      .insertInto("notification_outbox")
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .columns(["recipient_id", "kind", "send_after"])
+          // The index's own predicate, literally, so both databases pick the partial index.
+          .where(sql.ref("kind"), "=", sql.lit(DOCUMENT_DIGEST_KIND))
+          .where(sql.ref("sent_at"), "is", null)
+          .doUpdateSet({
+            body: sql<string>`${sql.ref("notification_outbox.body")} || ${"\n"} || ${sql.ref("excluded.body")}`,
+          }),
+      )
+      .execute();
+  }
 }
 
 /** After this many failed attempts a mail is given up (kept, with its last error, for a person to see). */
@@ -123,12 +202,28 @@ export async function tenantWantsMail(db: Db, tenantId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Turning e-mail off also withdraws the tenant's document digest still waiting for its morning
+ * (not one a worker is sending right now): the preference holds until the mail leaves.
+ */
 export async function setTenantNotifyEmail(db: Db, tenantId: string, on: boolean): Promise<void> {
-  await db
-    .updateTable("tenants")
-    .set({ notify_email: on ? 1 : 0 })
-    .where("id", "=", tenantId)
-    .execute();
+  await withTransaction(db, async (trx) => {
+    await trx
+      .updateTable("tenants")
+      .set({ notify_email: on ? 1 : 0 })
+      .where("id", "=", tenantId)
+      .execute();
+    if (on) return;
+    const now = nowIso();
+    await trx
+      .deleteFrom("notification_outbox")
+      .where("recipient_kind", "=", "tenant")
+      .where("recipient_id", "=", tenantId)
+      .where("kind", "=", DOCUMENT_DIGEST_KIND)
+      .where("sent_at", "is", null)
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]))
+      .execute();
+  });
 }
 
 /** Mails waiting (tests and the console's health view). */

@@ -2,8 +2,10 @@ import type { FastifyPluginAsync } from "fastify";
 import { staffAdminRoutes } from "./admin.js";
 import { staffAppointmentRoutes } from "./appointments.js";
 import { staffAccountRoutes } from "./auth.js";
+import { staffDocumentRoutes } from "./documents.js";
 import { staffInboxRoutes } from "./inbox.js";
 import { staffMeterReadingRoutes } from "./meter-readings.js";
+import { staffNoticeRoutes } from "./notices.js";
 import { staffRepairRoutes } from "./repairs.js";
 import { staffTenantRoutes } from "./tenants.js";
 import { staffThreadRoutes } from "./threads.js";
@@ -20,5 +22,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffAppointmentRoutes);
   await app.register(staffMeterReadingRoutes);
   await app.register(staffTenantRoutes);
+  await app.register(staffNoticeRoutes);
+  await app.register(staffDocumentRoutes);
   await app.register(staffAdminRoutes);
 };

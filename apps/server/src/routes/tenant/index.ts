@@ -4,6 +4,7 @@ import { documentRoutes } from "./documents.js";
 import { financeRoutes } from "./finances.js";
 import { messageRoutes } from "./messages.js";
 import { meterReadingRoutes } from "./meter-readings.js";
+import { noticeRoutes } from "./notices.js";
 import { paymentRoutes } from "./payments.js";
 import { photoRoutes } from "./photos.js";
 import { preferenceRoutes } from "./preferences.js";
@@ -20,4 +21,5 @@ export const tenantRoutes: FastifyPluginAsync = async (app) => {
   await app.register(repairRoutes);
   await app.register(photoRoutes);
   await app.register(preferenceRoutes);
+  await app.register(noticeRoutes);
 };
