@@ -47,6 +47,8 @@ export function tenantLowReading(request: APIRequestContext, token: string) {
     electricityReading: null,
     heatingReading: null,
     readingDate: berlinDate(0),
+    // The tenant confirms the lower value (issue 12); the management reviews it in the console.
+    confirmLower: true,
     photos: { waterMeterPhoto: { dataUrl: photoDataUrl(200), format: "png", filename: "wasser.png" } },
   });
 }

@@ -282,7 +282,7 @@ test("tenant search, the tenant page and 'Neuen Termin vorschlagen'", async ({ p
   const lastName = me.lastName ?? me.last_name ?? "";
   await consoleLogin(page, VERWALTER.email);
   await nav(page).getByRole("link", { name: "Mieter" }).click();
-  await page.getByLabel("Suche").fill(lastName);
+  await page.getByRole("searchbox", { name: "Suche" }).fill(lastName);
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(lastName)}`));
   const hit = page
     .getByRole("list", { name: "Mieter" })
