@@ -170,14 +170,15 @@ test("a tenant's message is answered with a Textbaustein and shows as unread for
   await expect(page.getByText("Wo finde ich den Schlüssel zum Kellerraum?")).toBeVisible();
   await expect(page.getByText(`Wird gesendet als ${VERWALTER.name}`)).toBeVisible();
 
-  await page.getByLabel("Antwort").fill("Guten Tag,");
+  const answer = page.getByRole("textbox", { name: "Antwort" });
+  await answer.fill("Guten Tag,");
   await page.getByRole("button", { name: "Textbaustein einfügen" }).click();
   const picker = page.getByRole("dialog", { name: "Textbaustein einfügen" });
   const first = picker.getByRole("listitem").first().getByRole("button");
   await expect(first).toBeVisible();
   await first.click();
   await expect(picker).toHaveCount(0);
-  const text = await page.getByLabel("Antwort").inputValue();
+  const text = await answer.inputValue();
   expect(text.startsWith("Guten Tag,\n\n")).toBe(true);
   expect(text.length).toBeGreaterThan("Guten Tag,\n\n".length);
   await page.getByRole("button", { name: "Antwort senden" }).click();
