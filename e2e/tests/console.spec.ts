@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
 import {
   ADMIN,
   adminTotp,
@@ -392,6 +393,51 @@ test.describe("administration", () => {
 
     await page.reload();
     await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("Aktiv");
+  });
+
+  test("an invited Administrator enrols the second factor from the QR page while accepting", async ({
+    page,
+    browser,
+  }) => {
+    const email = `admin-${unique()}@example.com`;
+    await consoleLogin(page, ADMIN.email);
+    await nav(page).getByRole("link", { name: "Mitarbeiter" }).click();
+    await page.getByRole("button", { name: "Mitarbeiter einladen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Mitarbeiter einladen" });
+    await dialog.getByLabel("E-Mail-Adresse").fill(email);
+    await dialog.getByLabel("Name").fill("Greta Admin");
+    await dialog.getByLabel("Rolle").selectOption({ label: "Administrator" });
+    await dialog.getByRole("button", { name: "Einladung senden" }).click();
+    await expect(toasts(page).getByText("Einladung gesendet")).toBeVisible();
+
+    let link = "";
+    await expect
+      .poll(
+        async () => {
+          for (const mail of await mailsTo(email)) {
+            const found = /(https?:\/\/\S+\/verwaltung\/einladung#token=[\w%.-]+)/.exec(mail)?.[1];
+            if (found) link = found;
+          }
+          return link;
+        },
+        { timeout: 15_000 },
+      )
+      .not.toBe("");
+
+    const invited = await browser.newContext();
+    const invitedPage = await invited.newPage();
+    await invitedPage.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(invitedPage.getByRole("img", { name: "QR-Code für die Authenticator-App" })).toBeVisible();
+    const secret = ((await invitedPage.locator("code").textContent()) ?? "").replace(/\s+/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await invitedPage.getByLabel("Neues Passwort").fill("ein-gutes-passwort-2");
+    await invitedPage.getByLabel("Passwort wiederholen").fill("ein-gutes-passwort-2");
+    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    await invitedPage.getByLabel("Code aus der Authenticator-App").fill(code);
+    await invitedPage.getByRole("button", { name: "Passwort festlegen und anmelden" }).click();
+    await expect(invitedPage.getByRole("heading", { level: 1, name: "Eingang" })).toBeVisible();
+    await expect(nav(invitedPage)).toContainText("Greta Admin · Administrator");
+    await invited.close();
   });
 
   test("Textbausteine are created, used by the picker and deleted; the Protokoll lists the changes", async ({

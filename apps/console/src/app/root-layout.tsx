@@ -2,6 +2,7 @@ import { Button } from "@mieter-portal/ui/button";
 import { Toaster } from "@mieter-portal/ui/toaster";
 import { TooltipProvider } from "@mieter-portal/ui/tooltip";
 import { Outlet, useRouteError } from "react-router";
+import { Loading } from "@/components/page";
 
 export function RootLayout() {
   return (
@@ -9,6 +10,15 @@ export function RootLayout() {
       <Outlet />
       <Toaster />
     </TooltipProvider>
+  );
+}
+
+/** Shown while the first screen's module loads. */
+export function StartupLoading() {
+  return (
+    <main className="mx-auto max-w-lg p-8">
+      <Loading label="Die Verwaltung wird geladen…" />
+    </main>
   );
 }
 

@@ -1,12 +1,13 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { BASENAME } from "@/config/paths";
-import { RootLayout, RouteError } from "./root-layout";
+import { RootLayout, RouteError, StartupLoading } from "./root-layout";
 
 /** Every screen is its own lazily loaded module. */
 export const routes: RouteObject[] = [
   {
     id: "root",
     Component: RootLayout,
+    HydrateFallback: StartupLoading,
     ErrorBoundary: RouteError,
     children: [
       { path: "anmelden", lazy: () => import("./routes/login") },
