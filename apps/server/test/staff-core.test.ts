@@ -471,3 +471,32 @@ describe("the tenant's e-mail preference", () => {
     expect(mails.filter((m) => m.to === t.email)).toHaveLength(1);
   });
 });
+
+describe("the demo installation", () => {
+  it("puts the demo tenants in their building and their open items in the demo Verwalter's inbox", async () => {
+    const { seedDemoIfEmpty } = await import("../src/db/seed/demo.js");
+    const { seedDemoStaffIfMissing, DEMO_VERWALTER_EMAIL, DEMO_STAFF_PASSWORD } = await import(
+      "../src/db/seed/demo-staff.js"
+    );
+    const demo = await createTestContext();
+    try {
+      await seedDemoIfEmpty(demo.db, demo.app.files);
+      await seedDemoStaffIfMissing(demo.db);
+      const token = await staffLogin(demo.app, { id: "", email: DEMO_VERWALTER_EMAIL, password: DEMO_STAFF_PASSWORD });
+      const buildings = (await api(demo.app, token).get("/api/v1/staff/buildings")).json();
+      expect(buildings.find((b: { name: string }) => b.name === "Lindenstraße 5")).toMatchObject({ tenant_count: 2 });
+      const tenants = (await api(demo.app, token).get("/api/v1/staff/tenants")).json().items;
+      expect(tenants.map((t: { email: string }) => t.email)).toEqual(
+        expect.arrayContaining(["demo@example.com", "nachbar@example.com"]),
+      );
+      const inbox = (await api(demo.app, token).get("/api/v1/staff/inbox")).json();
+      expect(inbox.items.length).toBeGreaterThan(0);
+      expect(
+        inbox.items.every((i: { building: { name: string } | null }) => i.building?.name === "Lindenstraße 5"),
+      ).toBe(true);
+      expect(Object.keys(inbox.counts.by_kind)).toEqual(expect.arrayContaining(["repair"]));
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -12,6 +12,7 @@ import {
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../db/connection.js";
 import type { Database } from "../db/types.js";
+import { repairTitle } from "../lib/repair-titles.js";
 import { berlinToUtc, nowIso } from "../lib/time.js";
 
 /**
@@ -246,4 +247,78 @@ export async function unitsOf(db: Db, tenantIds: string[]): Promise<Map<string, 
     .execute();
   for (const row of rows) units.set(row.tenant_id, row.apartment_number);
   return units;
+}
+
+/**
+ * Opens inbox items for what already waits but was written without them (the demo seed writes
+ * its history directly): open repairs, conversations whose last message is the tenant's, tenants'
+ * pending appointment requests and unreviewed lower-than-last readings. Items already open stay.
+ */
+export async function reconcileInbox(db: Db): Promise<void> {
+  const repairs = await db
+    .selectFrom("repairs")
+    .select(["id", "tenant_id", "type", "location", "urgency", "status", "reported_at", "planned_date"])
+    .where("status", "not in", ["completed", "canceled"])
+    .execute();
+  for (const r of repairs) {
+    const answered = r.status !== "reported";
+    await putInboxItem(db, {
+      kind: "repair",
+      itemId: r.id,
+      tenantId: r.tenant_id,
+      state: answered ? "in_progress" : "new",
+      title: repairTitle(r.type, r.location),
+      urgency: r.urgency,
+      createdAt: r.reported_at,
+      dueAt: answered && r.planned_date ? plannedDueAt(r.planned_date) : repairDueAt(r.reported_at, r.urgency),
+    });
+  }
+  const threads = await db
+    .selectFrom("message_threads")
+    .select(["id", "tenant_id", "subject", "handled_at"])
+    .where("handled_at", "is", null)
+    .execute();
+  for (const t of threads) {
+    const messages = await db
+      .selectFrom("messages")
+      .select(["direction", "received_at"])
+      .where("thread_id", "=", t.id)
+      .orderBy("received_at", "asc")
+      .orderBy("id", "asc")
+      .execute();
+    let waitingSince: string | null = null;
+    for (const m of messages) waitingSince = m.direction === "inbound" ? null : (waitingSince ?? m.received_at);
+    if (!waitingSince) continue;
+    await db
+      .updateTable("message_threads")
+      .set({ awaiting_reply_since: waitingSince })
+      .where("id", "=", t.id)
+      .execute();
+    await putInboxItem(db, {
+      kind: "message",
+      itemId: t.id,
+      tenantId: t.tenant_id,
+      state: "new",
+      title: t.subject,
+      createdAt: waitingSince,
+      dueAt: messageDueAt(waitingSince),
+    });
+  }
+  const requests = await db
+    .selectFrom("appointments")
+    .select(["id", "tenant_id", "title", "created_at", "start_time"])
+    .where("status", "=", "pending")
+    .where("origin", "=", "tenant")
+    .execute();
+  for (const a of requests) {
+    await putInboxItem(db, {
+      kind: "appointment",
+      itemId: a.id,
+      tenantId: a.tenant_id,
+      state: "new",
+      title: a.title,
+      createdAt: a.created_at,
+      dueAt: appointmentDueAt(a.created_at, a.start_time),
+    });
+  }
 }

@@ -15,6 +15,7 @@ import type { Database, PhotoRow, RepairHistoryRow, RepairRow } from "../db/type
 import type { FileStore } from "../lib/file-store.js";
 import { type MailContext, notifyStaffOfNewItem } from "../lib/notify.js";
 import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
+import { repairTitle } from "../lib/repair-titles.js";
 import { nowIso } from "../lib/time.js";
 import { type CheckedFile, putAll, removeAll } from "../lib/uploads.js";
 import { closeInboxItem, currentBuildingOf, plannedDueAt, putInboxItem, repairDueAt } from "./inbox.js";
@@ -119,26 +120,7 @@ export interface NewRepair {
   actorName: string;
 }
 
-/** German labels of repair types and places (inbox titles, mails). */
-export const REPAIR_TYPE_TITLES: Record<RepairType, string> = {
-  plumbing: "Sanitär",
-  electrical: "Elektrik",
-  heating: "Heizung",
-  "door-window": "Tür oder Fenster",
-  appliance: "Haushaltsgerät",
-  other: "Sonstiges",
-};
-export const REPAIR_LOCATION_TITLES: Record<RepairLocation, string> = {
-  kitchen: "Küche",
-  bathroom: "Badezimmer",
-  "living-room": "Wohnzimmer",
-  bedroom: "Schlafzimmer",
-  hallway: "Flur",
-  balcony: "Balkon",
-  other: "Sonstiges",
-};
-export const repairTitle = (type: string, location: string) =>
-  `${REPAIR_TYPE_TITLES[type as RepairType] ?? type} – ${REPAIR_LOCATION_TITLES[location as RepairLocation] ?? location}`;
+export { repairTitle } from "../lib/repair-titles.js";
 
 /**
  * Stores the photo files, then writes the repair (status "reported"), its first history entry and

@@ -1,6 +1,7 @@
 import { DEFAULT_BRAND } from "@mieter-portal/contracts";
 import type { FileStore } from "../../lib/file-store.js";
 import { hashPassword } from "../../lib/passwords.js";
+import { reconcileInbox } from "../../repositories/inbox.js";
 import { analyze, type Db } from "../connection.js";
 import { calendarAt } from "./calendar.js";
 import { DEMO_PASSWORD, DEMO_STAFF } from "./context.js";
@@ -68,6 +69,8 @@ export async function seedDemoIfEmpty(db: Db, files: FileStore, options: SeedOpt
     await forget();
     throw err;
   }
+  // The seed writes the demo history directly: what waits for the management enters the inbox.
+  await reconcileInbox(db);
   await analyze(db);
   return true;
 }

@@ -7,6 +7,7 @@ import type {
   RepairStatus,
 } from "@mieter-portal/contracts";
 import type { FileStore } from "../../lib/file-store.js";
+import { ensureBuilding } from "../../repositories/buildings.js";
 import type { Db } from "../connection.js";
 
 /**
@@ -61,6 +62,7 @@ export async function insertTenancy(db: Db, tenantId: string, t: TenancySeed): P
       id,
       tenant_id: tenantId,
       address: t.address,
+      building_id: await ensureBuilding(db, t.address),
       apartment_number: t.apartmentNumber,
       start_date: t.startDate,
       end_date: t.endDate ?? null,
