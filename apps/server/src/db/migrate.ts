@@ -7,6 +7,7 @@ import * as m0004 from "./migrations/0004_list_pagination.js";
 import * as m0005 from "./migrations/0005_staff_console.js";
 import * as m0006 from "./migrations/0006_received_messages.js";
 import * as m0007 from "./migrations/0007_notices_and_publications.js";
+import * as m0008 from "./migrations/0008_thread_inbound_index.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005_staff_console": m0005,
   "0006_received_messages": m0006,
   "0007_notices_and_publications": m0007,
+  "0008_thread_inbound_index": m0008,
 };
 
 class StaticProvider implements MigrationProvider {
