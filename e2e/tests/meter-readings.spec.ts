@@ -152,6 +152,45 @@ test("a value below the last reading gets a hint that does not block", async ({ 
   await expect(hint).toHaveCount(0);
 });
 
+test("a value below the last reading is sent only after the explicit confirmation (issue 12)", async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request);
+  const before = await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token);
+  const last = before.find((r) => r.water_reading !== null)!;
+  const lower = Math.round((last.water_reading! - 2.5) * 1000) / 1000;
+  await openMeterReadings(page);
+
+  await page.getByLabel("Wasser (m³)").fill(german(lower));
+  await page.getByRole("button", { name: "Zählerstände senden" }).click();
+  const ask = page.getByRole("alertdialog", { name: "Niedrigeren Zählerstand bestätigen" });
+  await expect(ask).toContainText(
+    `Wasser: ${german(lower)} m³ – Ihr letzter Stand war ${german(last.water_reading!)} m³ am ${longDate(last.reading_date)}.`,
+  );
+  // The safe choice first: correcting sends nothing.
+  await expect(ask.getByRole("button")).toHaveText(["Wert korrigieren", "Wert bestätigen und senden"]);
+  await ask.getByRole("button", { name: "Wert korrigieren" }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByLabel("Wasser (m³)")).toBeFocused();
+  expect(await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token)).toHaveLength(before.length);
+
+  // The server refuses such a value without the confirmation, in German.
+  const refused = await request.post("/api/v1/tenant/meter-readings", {
+    headers: apiHeaders(token),
+    data: { waterReading: lower, readingDate: berlinToday() },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ error: "reading_lower_unconfirmed" });
+
+  await page.getByRole("button", { name: "Zählerstände senden" }).click();
+  await ask.getByRole("button", { name: "Wert bestätigen und senden" }).click();
+  await expect(toasts(page).getByText("Zählerstände gemeldet")).toBeVisible();
+  const after = await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token);
+  expect(after).toHaveLength(before.length + 1);
+  expect(after.find((r) => !before.some((b) => b.id === r.id))?.water_reading).toBe(lower);
+});
+
 test("without any value the form asks for one and sends nothing", async ({ page, request }) => {
   const token = await apiLogin(request);
   const before = await apiGet<MeterReading[]>(request, "/tenant/meter-readings", token);

@@ -19,28 +19,36 @@ async function openSettings(page: Page, request: APIRequestContext) {
   await expect(page.getByRole("heading", { level: 1, name: "Einstellungen" })).toBeVisible();
 }
 
-test("the notification switch is on by default, toasts each change and keeps it on the device", async ({
+test("the notification switch is the tenant's e-mail preference on the server, with the spec's toasts", async ({
   page,
   request,
 }) => {
+  const token = await apiLogin(request, DEMO);
+  const preference = async () =>
+    (await apiGet<{ email_notifications: boolean }>(request, "/tenant/preferences", token)).email_notifications;
+  expect(await preference()).toBe(true);
   await openSettings(page, request);
-  const toggle = page.getByRole("switch", { name: "Benachrichtigungen anzeigen" });
+  const toggle = page.getByRole("switch", { name: "E-Mail bei Antworten der Hausverwaltung" });
   await expect(toggle).toBeEnabled();
   await expect(toggle).toBeChecked();
+  await expect(toggle).toHaveAccessibleDescription(/E-Mail, wenn die Hausverwaltung auf Ihre Nachricht antwortet/);
 
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await expect(toasts(page).getByText("Benachrichtigungen deaktiviert")).toBeVisible();
   await expect(toasts(page).getByText("Ihre Einstellung wurde gespeichert.")).toBeVisible();
+  await expect.poll(preference).toBe(false);
 
+  // Kept on the server (checked above); after a reload the switch shows the server's value.
   await page.reload();
   await waitForIntroGone(page);
-  await expect(page.getByRole("switch", { name: "Benachrichtigungen anzeigen" })).not.toBeChecked();
+  await expect(page.getByRole("switch", { name: "E-Mail bei Antworten der Hausverwaltung" })).not.toBeChecked();
 
-  await page.getByRole("switch", { name: "Benachrichtigungen anzeigen" }).click();
+  await page.getByRole("switch", { name: "E-Mail bei Antworten der Hausverwaltung" }).click();
   await expect(toasts(page).getByText("Benachrichtigungen aktiviert")).toBeVisible();
   await expect(toasts(page).getByText("Ihre Einstellung wurde gespeichert.")).toBeVisible();
-  await expect(page.getByRole("switch", { name: "Benachrichtigungen anzeigen" })).toBeChecked();
+  await expect(page.getByRole("switch", { name: "E-Mail bei Antworten der Hausverwaltung" })).toBeChecked();
+  await expect.poll(preference).toBe(true);
 });
 
 test("the theme choice applies at once, is saved and 'System' follows the device", async ({ page, request }) => {

@@ -108,13 +108,14 @@ test.describe("app shell", () => {
       "/tenant/messages?filter=unread",
       token,
     );
-    const appointments = await apiGet<Array<{ id: string; title: string; start_time: string }>>(
+    // The panel's read: the next 5; canceled ones are neither listed nor counted (issue 12).
+    const appointments = await apiGet<Array<{ id: string; title: string; start_time: string; status: string }>>(
       request,
-      "/tenant/appointments",
+      "/tenant/appointments?upcoming=true&limit=5",
       token,
     );
-    const upcoming = appointments.filter((a) => Date.parse(a.start_time) > Date.now());
-    const count = unread.length + Math.min(upcoming.length, 5);
+    const upcoming = appointments.filter((a) => a.status !== "canceled" && Date.parse(a.start_time) > Date.now());
+    const count = unread.length + upcoming.length;
     const button = page.getByRole("button", {
       name:
         count > 9
