@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.js";
 import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";
+import { mailContextOf } from "../../lib/mail-context.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
 import { writeQuota } from "../../lib/quotas.js";
 import { berlinToday } from "../../lib/time.js";
@@ -71,13 +72,19 @@ export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
         const upload: PhotoUpload | null | undefined = body.photos?.[field];
         if (upload) photos.push({ meter, file: await checkPhoto(upload, `photos.${field}`, PHOTO_NAMES[meter]) });
       }
-      const created = await createMeterReading(request.db, app.files, request.auth.tenantId, {
-        readingDate: body.readingDate,
-        water: body.waterReading,
-        electricity: body.electricityReading,
-        heating: body.heatingReading,
-        photos,
-      });
+      const created = await createMeterReading(
+        request.db,
+        app.files,
+        request.auth.tenantId,
+        {
+          readingDate: body.readingDate,
+          water: body.waterReading,
+          electricity: body.electricityReading,
+          heating: body.heatingReading,
+          photos,
+        },
+        mailContextOf(app),
+      );
       return reply.code(201).send(created);
     },
   );
