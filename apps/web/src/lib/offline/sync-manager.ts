@@ -4,7 +4,15 @@ import { isOffline, onNetworkChange } from "../network";
 import { enqueueChange, hasWaitingChangeFor } from "./enqueue";
 import { provideQueue } from "./queue-bridge";
 import { onQueueChange } from "./queue-store";
-import { configureSync, getSyncStatus, loadLastSync, synchronize, watchQueueLength } from "./sync";
+import {
+  configureSync,
+  getSyncStatus,
+  loadLastSync,
+  pendingQueryKeys,
+  refreshQueriesExcept,
+  synchronize,
+  watchQueueLength,
+} from "./sync";
 
 /** Spec section 9. */
 export const RECONNECT_DELAY_MS = 2000;
@@ -34,11 +42,18 @@ export function startSyncManager({ queryClient, onUnauthorized }: SyncManagerOpt
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       if (isOffline()) return;
-      // Offline reads answered from the cache look fresh; everything is read again now.
-      void queryClient.invalidateQueries();
-      void synchronize("reconnect");
+      void refreshAfterReconnect();
     }, RECONNECT_DELAY_MS);
   });
+
+  // Offline reads answered from the cache look fresh, so everything is read again now; what the
+  // waiting changes touch is read once, after the sync sent them (issue 13), not now and again then.
+  const refreshAfterReconnect = async () => {
+    const waiting = await pendingQueryKeys();
+    if (isOffline()) return;
+    refreshQueriesExcept(queryClient, waiting);
+    await synchronize("reconnect", { refresh: waiting });
+  };
 
   const interval = setInterval(() => {
     const status = getSyncStatus();

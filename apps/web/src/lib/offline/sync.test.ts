@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { type Query, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError, setCurrentToken } from "../api-client";
@@ -80,8 +80,13 @@ describe("synchronize: the happy path", () => {
     expect(server.requests.map((r) => r.idempotencyKey)).toEqual(["key-erste", "key-zweite", "status-key"]);
     expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST", "PATCH"]);
     expect(await listEntries()).toEqual([]);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: [REPAIRS] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["/api/v1/tenant/appointments"] });
+    // One refresh when the run ends, for the queries of every change sent (issue 13).
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    const predicate = invalidate.mock.calls[0]?.[0]?.predicate;
+    const matches = (queryKey: unknown[]) => predicate?.({ queryKey } as unknown as Query) ?? false;
+    expect(matches([REPAIRS, {}, "pages"])).toBe(true);
+    expect(matches(["/api/v1/tenant/appointments", { upcoming: "true", limit: "5" }])).toBe(true);
+    expect(matches(["/api/v1/tenant/documents"])).toBe(false);
     const status = getSyncStatus();
     expect(status).toMatchObject({ inProgress: false, total: 3, completed: 3, failed: 0, progress: 100, error: null });
     expect(status.lastSync).toEqual(expect.any(Number));
@@ -141,6 +146,70 @@ describe("synchronize: the happy path", () => {
     expect(await synchronize()).toEqual({ kind: "skipped", reason: "signed-out" });
     expect(server.requests).toEqual([]);
     expect(toastMock).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 13: the drain used to await a refresh of the entry's lists after every change (101 list
+// reads for 100 changes). Now every change goes out once, in the spec's order, and each query the
+// changes touched is refreshed once when the run ends.
+describe("synchronize: a drain of 100 changes", () => {
+  it("sends 100 requests in order, each once, then refreshes each affected query once", async () => {
+    const server = fakeServer();
+    vi.stubGlobal("fetch", server.fetch);
+    const queryClient = new QueryClient();
+    configureSync({ queryClient });
+    const reads = new Map<string, number>();
+    /** A query on screen (an observer) whose reads are counted. */
+    const onScreen = (queryKey: unknown[]) => {
+      const name = JSON.stringify(queryKey);
+      queryClient.setQueryData(queryKey, []);
+      const observer = new QueryObserver(queryClient, {
+        queryKey,
+        queryFn: async () => {
+          reads.set(name, (reads.get(name) ?? 0) + 1);
+          return [];
+        },
+        staleTime: Number.POSITIVE_INFINITY,
+      });
+      return observer.subscribe(() => {});
+    };
+    const repairsList = [REPAIRS, {}, "pages"];
+    const upcoming = ["/api/v1/tenant/appointments", { upcoming: "true", limit: "5" }];
+    const documents = ["/api/v1/tenant/documents", {}, "pages"];
+    const stops = [onScreen(repairsList), onScreen(upcoming), onScreen(documents)];
+    // Not on screen: marked for a read when it is shown next, not read now.
+    const repairDetail = [REPAIRS, "r-1"];
+    queryClient.setQueryData(repairDetail, { id: "r-1" });
+
+    for (let i = 0; i < 60; i++) await queueRepair(`Meldung ${i}`);
+    for (let i = 0; i < 40; i++) {
+      await enqueueChange({
+        method: "PATCH",
+        url: `/api/v1/tenant/appointments/a${i}/status`,
+        data: { status: "confirmed" },
+        invalidates: [["/api/v1/tenant/appointments"]],
+        idempotencyKey: `status-${i}`,
+      });
+    }
+
+    expect(await synchronize("reconnect")).toEqual({ kind: "done", completed: 100, failed: 0, total: 100 });
+
+    // 100 requests, creates (30) before updates (20), each in creation order and sent once.
+    expect(server.requests).toHaveLength(100);
+    expect(server.requests.slice(0, 60).map((r) => r.method)).toEqual(Array(60).fill("POST"));
+    expect(descriptions(server.requests.slice(0, 60))).toEqual(Array.from({ length: 60 }, (_, i) => `Meldung ${i}`));
+    expect(server.requests.slice(60).map((r) => r.url)).toEqual(
+      Array.from({ length: 40 }, (_, i) => `/api/v1/tenant/appointments/a${i}/status`),
+    );
+    expect(new Set(server.requests.map((r) => r.idempotencyKey)).size).toBe(100);
+    expect(await listEntries()).toEqual([]);
+
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await vi.waitFor(() => expect(reads.size).toBeGreaterThan(0));
+    expect(Object.fromEntries(reads)).toEqual({ [JSON.stringify(repairsList)]: 1, [JSON.stringify(upcoming)]: 1 });
+    expect(queryClient.getQueryState(repairDetail)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(documents)?.isInvalidated).toBe(false);
+    for (const stop of stops) stop();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { partialMatchKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError, getAuthToken } from "../api-client";
 import { sendApiRequest } from "../mutations";
@@ -114,6 +114,37 @@ export type SyncOutcome =
   | { kind: "paused"; completed: number; total: number }
   | { kind: "error"; error: unknown };
 
+function matchesAny(queryKey: QueryKey, keys: readonly QueryKey[]): boolean {
+  return keys.some((key) => partialMatchKey(queryKey, key));
+}
+
+/**
+ * One refresh for all the queries these keys name (issue 13): each matching query once however many
+ * changes touched it; those on screen are read now, the others when they are shown next. Not
+ * awaited: nothing waits for the lists.
+ */
+export function refreshQueries(client: QueryClient | null, keys: readonly QueryKey[]): void {
+  if (!client || keys.length === 0) return;
+  client.invalidateQueries({ predicate: (query) => matchesAny(query.queryKey, keys) }).catch(() => undefined);
+}
+
+/** Every query except those these keys name (the sync refreshes those once it sent their changes). */
+export function refreshQueriesExcept(client: QueryClient, keys: readonly QueryKey[]): void {
+  client.invalidateQueries({ predicate: (query) => !matchesAny(query.queryKey, keys) }).catch(() => undefined);
+}
+
+/** The cache keys the signed-in tenant's waiting changes will refresh once they are sent. */
+export async function pendingQueryKeys(): Promise<QueryKey[]> {
+  const tenantId = currentTenantId();
+  if (!tenantId) return [];
+  try {
+    const entries = await listEntries();
+    return entries.filter((e) => e.status === "pending" && e.tenantId === tenantId).flatMap((e) => e.queryKey);
+  } catch {
+    return [];
+  }
+}
+
 /** Entries the current tenant may send now. */
 function sendable(entries: QueueEntry[], tenantId: string, attempted: Set<string>): QueueEntry[] {
   return entries.filter((e) => e.status === "pending" && e.tenantId === tenantId && !attempted.has(e.id));
@@ -182,7 +213,8 @@ function isQuiet(trigger: SyncTrigger): boolean {
   return trigger === "periodic" || trigger === "enqueue";
 }
 
-async function run(trigger: SyncTrigger, tenantId: string): Promise<SyncOutcome> {
+/** `touched` collects the cache keys of the changes sent; the caller refreshes them once, at the end. */
+async function run(trigger: SyncTrigger, tenantId: string, touched: QueryKey[]): Promise<SyncOutcome> {
   const attempted = new Set<string>();
   const blockedResources = new Set<string>();
   let batch = sortForSync(sendable(await listEntries(), tenantId, attempted));
@@ -252,10 +284,8 @@ async function run(trigger: SyncTrigger, tenantId: string): Promise<SyncOutcome>
       await removeEntry(entry.id);
       completed += 1;
       setStatus({ completed, progress: progressOf() });
-      const client = deps.queryClient;
-      if (client) {
-        await Promise.all(entry.queryKey.map((queryKey) => client.invalidateQueries({ queryKey }))).catch(() => {});
-      }
+      // Refreshed once when the run ends, not after every change (100 changes: one read per list).
+      touched.push(...entry.queryKey);
     }
     // Changes made while this run was busy go along in the same run.
     batch = sortForSync(sendable(await listEntries(), tenantId, attempted));
@@ -315,28 +345,40 @@ async function run(trigger: SyncTrigger, tenantId: string): Promise<SyncOutcome>
   }
 }
 
+export interface SyncOptions {
+  /** More cache keys to refresh with the run's own (after a reconnect: those of the waiting changes). */
+  refresh?: readonly QueryKey[];
+}
+
 /**
  * One synchronisation (spec section 4): the tenant's waiting entries, typed and sorted, sent one
- * after another. Success removes the entry and refreshes its queries; failure keeps it with
+ * after another. Success removes the entry, and when the run ends each query the sent changes
+ * touched is refreshed once (issue 13; before, after every entry); failure keeps it with
  * retryCount + 1; a lost connection stops the run and keeps the rest; a 429 keeps the entry as it
  * was and stops the run until the server's Retry-After (automatic triggers wait for it). Entries of other tenants
  * are never sent. Only one run per tab, and only one tab at a time (Web Locks).
  */
-export function synchronize(trigger: SyncTrigger = "manual"): Promise<SyncOutcome> {
-  if (running) return Promise.resolve({ kind: "skipped", reason: "running" });
-  if (isOffline()) return Promise.resolve({ kind: "skipped", reason: "offline" });
+export function synchronize(trigger: SyncTrigger = "manual", options: SyncOptions = {}): Promise<SyncOutcome> {
+  const refresh = options.refresh ?? [];
+  const skip = (reason: Extract<SyncOutcome, { kind: "skipped" }>["reason"]): Promise<SyncOutcome> => {
+    // Nothing is sent now: what was to be refreshed with the run is refreshed at once (offline it would only be the cache).
+    if (reason !== "offline") refreshQueries(deps.queryClient, refresh);
+    return Promise.resolve({ kind: "skipped", reason });
+  };
+  if (running) return skip("running");
+  if (isOffline()) return skip("offline");
   const tenantId = currentTenantId();
-  if (!tenantId) return Promise.resolve({ kind: "skipped", reason: "signed-out" });
-  if (isSyncPaused()) return Promise.resolve({ kind: "skipped", reason: "paused" });
-  if (trigger !== "manual" && Date.now() < throttledUntil)
-    return Promise.resolve({ kind: "skipped", reason: "throttled" });
+  if (!tenantId) return skip("signed-out");
+  if (isSyncPaused()) return skip("paused");
+  if (trigger !== "manual" && Date.now() < throttledUntil) return skip("throttled");
   if (pausedToken !== null) {
     pausedToken = null;
     setStatus({ paused: false, error: null });
   }
+  const touched: QueryKey[] = [...refresh];
   const current = (async (): Promise<SyncOutcome> => {
     try {
-      const outcome = await withSyncLock(() => run(trigger, tenantId));
+      const outcome = await withSyncLock(() => run(trigger, tenantId, touched));
       return outcome ?? { kind: "skipped", reason: "locked" };
     } catch (error) {
       console.warn("[sync] Synchronisierung fehlgeschlagen", error);
@@ -349,6 +391,7 @@ export function synchronize(trigger: SyncTrigger = "manual"): Promise<SyncOutcom
       return { kind: "error", error };
     } finally {
       running = null;
+      refreshQueries(deps.queryClient, touched);
       void refreshQueueLength();
     }
   })();
