@@ -1,5 +1,16 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { settledStartupSession } from "@/features/auth/session";
 import { RootLayout, StartupLoading } from "./root-layout";
+import { startRedirect } from "./start-up";
+
+/**
+ * tailwind-merge comes with the first screen whose class names need it (lib/utils: cn); the
+ * login's do not (issue 13).
+ */
+async function withClassMerge<T>(module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, import("@/lib/class-merge")]);
+  return loaded;
+}
 
 /** Every screen is its own lazily loaded module, so the login loads only what it needs. */
 export const routes: RouteObject[] = [
@@ -10,11 +21,11 @@ export const routes: RouteObject[] = [
     children: [
       { path: "login", lazy: () => import("./routes/login") },
       // Public like /login: the shell below sends signed-out visitors to /login, these two stay reachable.
-      { path: "forgot-password", lazy: () => import("./routes/forgot-password") },
-      { path: "reset-password", lazy: () => import("./routes/reset-password") },
+      { path: "forgot-password", lazy: () => withClassMerge(import("./routes/forgot-password")) },
+      { path: "reset-password", lazy: () => withClassMerge(import("./routes/reset-password")) },
       {
         id: "shell",
-        lazy: async () => ({ Component: (await import("./shell/app-shell")).AppShell }),
+        lazy: async () => ({ Component: (await withClassMerge(import("./shell/app-shell"))).AppShell }),
         children: [
           { index: true, lazy: () => import("./routes/dashboard") },
           { path: "documents", lazy: () => import("./routes/documents") },
@@ -39,6 +50,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The sign-in state is known before the router matches anything (main.tsx reads it first): a
+ * signed-out start on a signed-in path begins on /login, so the shell and the dashboard are not
+ * fetched for a visitor who cannot see them (issue 13). Without that answer (unit tests) the shell
+ * sends signed-out visitors to /login itself.
+ */
 export function createRouter() {
+  const startup = settledStartupSession();
+  const redirect = startup ? startRedirect(startup, window.location.pathname) : null;
+  if (redirect) window.history.replaceState(null, "", redirect);
   return createBrowserRouter(routes);
 }

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiRequestError,
   apiRequest,
-  apiUpload,
   buildApiError,
   getQueryFn,
   OfflineDataUnavailableError,
@@ -13,6 +12,7 @@ import {
   resourceNameOf,
   setCurrentToken,
 } from "./api-client";
+import { apiUpload } from "./api-upload";
 import { setManualOffline } from "./network";
 import { getPageQueryFn, pagePath } from "./paged-list";
 import { STORAGE_KEYS } from "./storage";

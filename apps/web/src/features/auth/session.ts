@@ -96,6 +96,35 @@ export async function readStartupSession(now: number = Date.now()): Promise<Star
   }
 }
 
+/**
+ * The start-up check read once before the first render (main.tsx, issue 13): the router takes the
+ * first screen from it, so a signed-out start never fetches a signed-in screen, and the auth
+ * provider starts from its answer instead of reading the storage a second time.
+ */
+let preRead: { promise: Promise<StartupResult>; result?: StartupResult } | null = null;
+
+export function preReadStartupSession(): Promise<StartupResult> {
+  const entry: { promise: Promise<StartupResult>; result?: StartupResult } = { promise: readStartupSession() };
+  entry.promise = entry.promise.then((result) => {
+    entry.result = result;
+    return result;
+  });
+  preRead = entry;
+  return entry.promise;
+}
+
+/** The pre-read answer once it has arrived; undefined when there was none (unit tests render without main.tsx). */
+export function settledStartupSession(): StartupResult | undefined {
+  return preRead?.result;
+}
+
+/** For the auth provider's start-up check: the pre-read answer (taken once), else a fresh read. */
+export function takeStartupSession(): Promise<StartupResult> {
+  const promise = preRead?.promise ?? readStartupSession();
+  preRead = null;
+  return promise;
+}
+
 /** Login stores token and user in device storage and in browser storage (spec section 4). */
 export async function persistSession(session: StoredSession): Promise<void> {
   setCurrentToken(session.token);

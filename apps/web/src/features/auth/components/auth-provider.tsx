@@ -1,13 +1,22 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useIsRestoring, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
 import { getAuthToken, setCurrentToken } from "@/lib/api-client";
+import { clearEarlyReads } from "@/lib/early-reads";
 import { setManualOffline } from "@/lib/network";
 import { setUnauthorizedHandler } from "@/lib/query-client";
 import { checkToken } from "@/lib/token";
 import { logoutOnServer } from "../api/logout";
-import { clearSessionData, persistSession, readStartupSession, type SessionUser, type StoredSession } from "../session";
+import {
+  clearSessionData,
+  persistSession,
+  type SessionUser,
+  type StartupResult,
+  type StoredSession,
+  settledStartupSession,
+  takeStartupSession,
+} from "../session";
 import { authTexts } from "../texts";
 
 /** Spec section 9. */
@@ -56,9 +65,32 @@ export function useSessionUser(): SessionUser {
   return state.user;
 }
 
+/**
+ * Spec section 4: after a signed-in start the cached server data is refreshed about 100 ms later
+ * and once the signed-in state is active. Both moments are one refresh here (issue 13): a query
+ * read or failed since the start is not read again, and one on its way is not sent a second time.
+ */
+export function refreshCachedReads(queryClient: QueryClient, since: number): Promise<void> {
+  return queryClient.invalidateQueries(
+    { predicate: (query) => Math.max(query.state.dataUpdatedAt, query.state.errorUpdatedAt) < since },
+    { cancelRefetch: false },
+  );
+}
+
+/** The first state: what main.tsx read before the first render, else 'checking' until the provider has read it. */
+function initialState(startup: StartupResult | undefined): AuthState {
+  if (startup?.kind === "signed-in") return { status: "signed-in", ...startup.session };
+  if (startup?.kind === "none" || startup?.kind === "malformed") return { status: "signed-out" };
+  return { status: "checking" };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: "checking" });
+  const [state, setState] = useState<AuthState>(() => initialState(settledStartupSession()));
   const queryClient = useQueryClient();
+  const isRestoring = useIsRestoring();
+  /** Start of a signed-in start whose one refresh of the cached data is still due. */
+  const refreshSince = useRef<number | null>(null);
+  const [refreshDelayPassed, setRefreshDelayPassed] = useState(false);
   const navigate = useNavigate();
   const expiryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** Several failing queries must end the session only once. */
@@ -67,6 +99,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearLocal = useCallback(async () => {
     if (expiryTimer.current) clearTimeout(expiryTimer.current);
     setCurrentToken(null);
+    clearEarlyReads();
+    refreshSince.current = null;
     queryClient.cancelQueries();
     queryClient.clear();
     await clearSessionData();
@@ -145,13 +179,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (started.current) return;
     started.current = true;
     void (async () => {
-      const result = await readStartupSession();
+      const startedAt = Date.now();
+      const result = await takeStartupSession();
       revokeRememberedTokens();
       if (result.kind === "signed-in") {
         setCurrentToken(result.session.token);
         watchExpiry(result.session.token);
         setState({ status: "signed-in", ...result.session });
-        setTimeout(() => void queryClient.invalidateQueries(), CACHE_INVALIDATION_DELAY);
+        refreshSince.current = startedAt;
+        setTimeout(() => setRefreshDelayPassed(true), CACHE_INVALIDATION_DELAY);
         return;
       }
       if (result.kind === "expired") {
@@ -160,13 +196,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       setState({ status: "signed-out" });
     })();
-  }, [clearLocal, queryClient, watchExpiry]);
+  }, [clearLocal, watchExpiry]);
 
-  // Once the signed-in state is active, cached server data is refreshed again (spec section 4).
+  // The one refresh after a signed-in start: 100 ms after it, once signed in, and once the
+  // persisted cache is back (before that there is nothing to refresh; the queries would read anyway).
   const signedIn = state.status === "signed-in";
   useEffect(() => {
-    if (signedIn) void queryClient.invalidateQueries();
-  }, [signedIn, queryClient]);
+    const since = refreshSince.current;
+    if (!signedIn || !refreshDelayPassed || isRestoring || since === null) return;
+    refreshSince.current = null;
+    void refreshCachedReads(queryClient, since);
+  }, [signedIn, refreshDelayPassed, isRestoring, queryClient]);
 
   // A 401 on a signed-in request means the server no longer accepts the token.
   useEffect(() => {

@@ -1,0 +1,66 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getQueryFn, setCurrentToken, startEarlyReads } from "./api-client";
+import { clearEarlyReads, EARLY_READ_TTL_MS, takeEarlyRead } from "./early-reads";
+import { setManualOffline } from "./network";
+
+function countingFetch() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+    Response.json({ path: String(input) }),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+const read = (queryClient: QueryClient, path: string) =>
+  queryClient.fetchQuery({ queryKey: [path], queryFn: getQueryFn({ on401: "throw" }), staleTime: 0 });
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  clearEarlyReads();
+  setCurrentToken(null);
+  await setManualOffline(false);
+});
+
+describe("early reads (issue 13)", () => {
+  it("are sent at once and answer the first query of the same path instead of a second request", async () => {
+    const fetchMock = countingFetch();
+    setCurrentToken("token-a");
+    startEarlyReads(["/api/v1/auth/user", "/api/v1/config"]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("Authorization")).toBe("Bearer token-a");
+
+    const queryClient = new QueryClient();
+    expect(await read(queryClient, "/api/v1/auth/user")).toEqual({ path: "/api/v1/auth/user" });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Taken once: the next read of that path asks the server again.
+    await read(queryClient, "/api/v1/auth/user");
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("is not sent twice for a path still waiting to be taken", () => {
+    const fetchMock = countingFetch();
+    startEarlyReads(["/api/v1/config"]);
+    startEarlyReads(["/api/v1/config"]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("is not handed to another session, nor after its time", () => {
+    countingFetch();
+    setCurrentToken("token-a");
+    startEarlyReads(["/api/v1/auth/user"]);
+    expect(takeEarlyRead("/api/v1/auth/user", "token-b")).toBeNull();
+    // Gone after that attempt too: nothing read for one session waits around.
+    expect(takeEarlyRead("/api/v1/auth/user", "token-a")).toBeNull();
+
+    startEarlyReads(["/api/v1/auth/user"]);
+    expect(takeEarlyRead("/api/v1/auth/user", "token-a", Date.now() + EARLY_READ_TTL_MS + 1)).toBeNull();
+  });
+
+  it("sends nothing offline", async () => {
+    const fetchMock = countingFetch();
+    await setManualOffline(true);
+    startEarlyReads(["/api/v1/config"]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
