@@ -25,7 +25,7 @@ function devBrandPlaceholders(): Plugin {
  * function, so the tenant app does not carry a second copy: its build stays byte for byte what it
  * was before the primitives moved (DESIGN §6). Careful: Tailwind scans this file for class names too.
  */
-function sharedClassNames(): Plugin {
+export function sharedClassNames(): Plugin {
   const uiSource = fileURLToPath(new URL("../../packages/ui/src/", import.meta.url));
   const ownUtils = fileURLToPath(new URL("./src/lib/utils.ts", import.meta.url));
   return {
@@ -33,6 +33,56 @@ function sharedClassNames(): Plugin {
     enforce: "pre",
     resolveId(source, importer) {
       return source === "./utils" && importer?.startsWith(uiSource) ? ownUtils : null;
+    },
+  };
+}
+
+/**
+ * Lists in index.html the JavaScript of the signed-in app's first screen (app shell and dashboard)
+ * that the login did not load, for src/app/prefetch.ts to fetch once the login shows (issue 13).
+ * index.html is never cached under a hashed name, so the list is always that of this build.
+ */
+function signedInPrefetchList(): Plugin {
+  const FIRST_SCREEN = ["src/app/shell/app-shell.tsx", "src/app/routes/dashboard.tsx", "src/lib/class-merge.ts"];
+  const SIGNED_OUT_START = ["src/app/routes/login.tsx"];
+  let base = "/";
+  return {
+    name: "mieter-portal-signed-in-prefetch",
+    apply: "build",
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+        const byModule = (suffix: string) => {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replaceAll("\\", "/").endsWith(`/${suffix}`)));
+          if (!chunk) throw new Error(`signed-in prefetch: no chunk for ${suffix}`);
+          return chunk;
+        };
+        const closure = (roots: typeof chunks, into = new Set<string>()) => {
+          const visit = (fileName: string) => {
+            if (into.has(fileName)) return;
+            into.add(fileName);
+            const chunk = chunks.find((c) => c.fileName === fileName);
+            for (const imported of chunk?.imports ?? []) visit(imported);
+          };
+          for (const root of roots) visit(root.fileName);
+          return into;
+        };
+        const loaded = closure([...chunks.filter((c) => c.isEntry), ...SIGNED_OUT_START.map(byModule)]);
+        const wanted = [...closure(FIRST_SCREEN.map(byModule))].filter((file) => !loaded.has(file));
+        return [
+          {
+            tag: "meta",
+            attrs: { name: "mp-signed-in-prefetch", content: wanted.map((file) => base + file).join(" ") },
+            injectTo: "head",
+          },
+        ];
+      },
     },
   };
 }
@@ -92,7 +142,7 @@ function pwa() {
 }
 
 export default defineConfig({
-  plugins: [sharedClassNames(), react(), tailwindcss(), devBrandPlaceholders(), pwa()],
+  plugins: [sharedClassNames(), react(), tailwindcss(), devBrandPlaceholders(), signedInPrefetchList(), pwa()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } },
@@ -101,5 +151,10 @@ export default defineConfig({
     manifest: true,
     target: "es2022",
     sourcemap: false,
+    // Terser takes 3 % more off the start-up JavaScript than esbuild (issue 13: ≤ 110 KB brotli).
+    minify: "terser",
+    terserOptions: { module: true, compress: { passes: 2 }, format: { comments: false } },
+    // Every browser the app supports knows modulepreload; the polyfill was start-up JavaScript.
+    modulePreload: { polyfill: false },
   },
 });

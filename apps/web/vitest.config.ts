@@ -1,9 +1,11 @@
 import { fileURLToPath, URL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { sharedClassNames } from "./vite.config";
 
 export default defineConfig({
-  plugins: [react()],
+  // The shared primitives use this app's cn(), as in the build.
+  plugins: [sharedClassNames(), react()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     environment: "jsdom",

@@ -97,7 +97,8 @@ describe("sendApiMutation with a multipart body", () => {
     onUploadProgress("another-key", (p) => other.push(p));
 
     const result = sendApiMutation(variables);
-    await tick();
+    // The upload code is imported on the first upload (lib/api-upload).
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe("POST");
     expect(xhr.url).toBe("/api/v1/tenant/documents");

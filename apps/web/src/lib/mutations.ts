@@ -1,10 +1,9 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { apiRequest, apiUpload, type HttpMethod, readJson, type UploadProgress } from "./api-client";
+import type { QueryKey } from "@tanstack/react-query";
+import { apiRequest, type HttpMethod, readJson, type UploadProgress } from "./api-client";
 import { isOffline } from "./network";
 import { isNetworkFailure } from "./offline/network-failure";
 import { loadQueue } from "./offline/queue-bridge";
 import { currentTenantId, isQueueableUrl } from "./offline/tenant";
-import { isOfflineResult } from "./offline/types";
 
 /**
  * Every change to server data goes through one generic mutation: method, url and payload (and an
@@ -23,41 +22,7 @@ export interface ApiMutationVariables {
   label?: string;
 }
 
-export const mutationKeys = {
-  /** Prefix of all server changes that share the generic function. */
-  api: ["api"] as const,
-  auth: {
-    login: ["auth", "login"] as const,
-    logout: ["api", "auth", "logout"] as const,
-    changePassword: ["api", "auth", "password"] as const,
-    requestPasswordReset: ["api", "auth", "password-reset"] as const,
-    confirmPasswordReset: ["api", "auth", "password-reset", "confirm"] as const,
-  },
-  contact: {
-    send: ["api", "contact", "send"] as const,
-  },
-  appointments: {
-    updateStatus: ["api", "appointments", "status"] as const,
-    request: ["api", "appointments", "request"] as const,
-  },
-  messages: {
-    markRead: ["api", "messages", "read"] as const,
-    create: ["api", "messages", "create"] as const,
-    reply: ["api", "messages", "reply"] as const,
-  },
-  documents: {
-    upload: ["api", "documents", "upload"] as const,
-  },
-  meterReadings: {
-    create: ["api", "meter-readings", "create"] as const,
-  },
-  repairs: {
-    create: ["api", "repairs", "create"] as const,
-  },
-  preferences: {
-    update: ["api", "preferences", "update"] as const,
-  },
-} as const;
+export { mutationKeys } from "./mutation-keys";
 
 export function newIdempotencyKey(): string {
   if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
@@ -131,9 +96,10 @@ function reportUploadProgress(idempotencyKey: string, progress: UploadProgress):
 export async function sendApiRequest(variables: ApiMutationVariables): Promise<unknown> {
   const headers = { "Idempotency-Key": variables.idempotencyKey };
   const form = toFormData(variables.data);
-  // Multipart bodies go over XMLHttpRequest: fetch cannot report upload progress.
+  // Multipart bodies go over XMLHttpRequest: fetch cannot report upload progress (loaded on the
+  // first upload, not part of the login's start-up JavaScript).
   const res = form
-    ? await apiUpload(variables.method, variables.url, form, {
+    ? await (await import("./api-upload")).apiUpload(variables.method, variables.url, form, {
         headers,
         onUploadProgress: (progress) => reportUploadProgress(variables.idempotencyKey, progress),
       })
@@ -161,18 +127,4 @@ export async function sendApiMutation(variables: ApiMutationVariables): Promise<
     if (tenantId && isNetworkFailure(error)) return (await loadQueue()).enqueueChange(variables, tenantId);
     throw error;
   }
-}
-
-/** Registers the central defaults; call once when the QueryClient is made. */
-export function registerMutationDefaults(queryClient: QueryClient): void {
-  queryClient.setMutationDefaults(mutationKeys.api, {
-    mutationFn: (variables: ApiMutationVariables) => sendApiMutation(variables),
-    // Runs offline too: the function itself queues the change (TanStack would only pause it in memory).
-    networkMode: "always",
-    onSuccess: async (data, variables: ApiMutationVariables) => {
-      // A queued change refreshes its queries when the sync sent it.
-      if (isOfflineResult(data)) return;
-      await Promise.all((variables.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-  });
 }

@@ -3,7 +3,7 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { Persister } from "@tanstack/react-query-persist-client";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError, getQueryFn } from "./api-client";
-import { registerMutationDefaults } from "./mutations";
+import { registerMutationDefaults } from "./mutation-defaults";
 import { offlineNotices } from "./offline/notices";
 import { isOfflineResult } from "./offline/types";
 import { getItem, removeItem, STORAGE_KEYS, setItem } from "./storage";

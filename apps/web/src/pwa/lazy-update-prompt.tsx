@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 
-const UpdatePrompt = lazy(() => import("./update-prompt").then((module) => ({ default: module.UpdatePrompt })));
+// Its buttons take caller classes, merged by tailwind-merge (lib/utils: cn).
+const UpdatePrompt = lazy(async () => {
+  const [module] = await Promise.all([import("./update-prompt"), import("@/lib/class-merge")]);
+  return { default: module.UpdatePrompt };
+});
 
 /** Calls `run` once the page has loaded and the browser is idle: start-up comes first. */
 export function afterStartup(run: () => void): () => void {

@@ -3,6 +3,12 @@ import { cleanup } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, type MockInstance, vi } from "vitest";
 import { resetStorageForTests } from "@/lib/storage";
+// Components render as in the app once the shell is loaded: with tailwind-merge (lib/utils: cn).
+import "@/lib/class-merge";
+
+// The app loads the toasts' code with the first toast (components/ui/toaster.tsx; the e2e tests
+// see it). Here toasts render at once: a module arriving later would update React outside act().
+vi.mock("@/components/ui/toaster", async () => ({ Toaster: (await import("@mieter-portal/ui/toaster")).Toaster }));
 import { consoleErrorPolicy } from "./console";
 
 const originalConsoleError = console.error;

@@ -1,13 +1,14 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
-import { paths } from "@/config/paths";
 import type { LoginResult } from "@/features/auth/api/login";
 import { useAuth } from "@/features/auth/components/auth-provider";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { SignedOutLayout } from "@/features/auth/components/signed-out-layout";
 import { authTexts } from "@/features/auth/texts";
 import { useBrand } from "@/lib/brand";
+import { prefetchSignedInAppWhenIdle } from "../prefetch";
+import { HOME_PATH } from "../start-up";
 import { useDocumentTitle } from "../use-document-title";
 
 /** Spec section 9: redirect 1 s after a successful login. */
@@ -21,15 +22,17 @@ export function Component() {
   const [justSignedIn, setJustSignedIn] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useDocumentTitle(authTexts.submit, brand.companyName);
+  // What the tenant needs after signing in loads while they type (issue 13).
+  useEffect(() => prefetchSignedInAppWhenIdle(), []);
 
   // A tenant who is already signed in has nothing to do here.
-  if (state.status === "signed-in" && !justSignedIn) return <Navigate to={paths.home.path} replace />;
+  if (state.status === "signed-in" && !justSignedIn) return <Navigate to={HOME_PATH} replace />;
 
   const onSuccess = async (result: LoginResult) => {
     setJustSignedIn(true);
     await completeLogin({ token: result.token, user: result.user });
     toast({ title: authTexts.successTitle, description: authTexts.welcome(result.user.firstName) });
-    redirectTimer.current = setTimeout(() => navigate(paths.home.path, { replace: true }), LOGIN_REDIRECT_DELAY);
+    redirectTimer.current = setTimeout(() => navigate(HOME_PATH, { replace: true }), LOGIN_REDIRECT_DELAY);
   };
 
   return (

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
-import { mutationKeys } from "@/lib/mutations";
+import { mutationKeys } from "@/lib/mutation-keys";
 import { isOffline } from "@/lib/network";
 import { LoginFailedError, type LoginResult, loginWithCredentials } from "../api/login";
 import { validateLogin } from "../login-validation";
@@ -148,11 +148,12 @@ export function LoginForm({
             onChange={(event) => setRemember(event.target.checked)}
             className="size-5 accent-primary"
           />
-          <Label htmlFor={rememberId} className="font-normal">
+          {/* A plain label: no class of Label's to override (the login renders without tailwind-merge). */}
+          <label htmlFor={rememberId} className="text-sm">
             {authTexts.remember}
-          </Label>
+          </label>
         </div>
-        <Button variant="link" size="sm" className="px-0" onClick={() => navigate(FORGOT_PASSWORD_PATH)}>
+        <Button variant="link" size={null} className="h-9 text-sm" onClick={() => navigate(FORGOT_PASSWORD_PATH)}>
           {authTexts.forgotPassword}
         </Button>
       </div>
