@@ -413,10 +413,30 @@ describe("what only some lists have", () => {
         })
         .execute();
     }
+    // A canceled appointment ahead is not upcoming (it would push a real one off the dashboard).
+    const canceledAt = new Date(Date.now() + 1.5 * 86_400_000).toISOString();
+    await ctx.db
+      .insertInto("appointments")
+      .values({
+        id: randomUUID(),
+        tenant_id: tenant.id,
+        type: "repair",
+        title: "Abgesagt",
+        status: "canceled",
+        start_time: canceledAt,
+        end_time: canceledAt,
+        requested_date: null,
+        time_slot: null,
+        notes: null,
+        location: null,
+        created_at: canceledAt,
+        updated_at: canceledAt,
+      })
+      .execute();
     const first = await client.get("/api/v1/tenant/appointments?upcoming=true&limit=2");
     expect((first.json() as { id: string }[]).map((r) => r.id)).toEqual(ids.slice(0, 2));
     expect((await walk(client, "/api/v1/tenant/appointments?upcoming=true", 2)).flat()).toEqual(ids);
-    expect((await client.get("/api/v1/tenant/appointments")).json()).toHaveLength(6);
+    expect((await client.get("/api/v1/tenant/appointments")).json()).toHaveLength(7);
     expect((await client.get("/api/v1/tenant/appointments?upcoming=ja")).statusCode).toBe(400);
   });
 });

@@ -61,7 +61,8 @@ function appointmentRows(
   limit: number,
 ) {
   let query = db.selectFrom("appointments").selectAll().where("tenant_id", "=", tenantId);
-  if (from !== null) query = query.where("start_time", ">", from);
+  // Upcoming: still ahead and not canceled (the dashboard, the bell and the panel count these).
+  if (from !== null) query = query.where("start_time", ">", from).where("status", "!=", sql.lit("canceled"));
   if (after) query = query.where((eb) => eb(eb.refTuple("start_time", "id"), ">", eb.tuple(after.start, after.id)));
   return query
     .orderBy("start_time", "asc")
@@ -86,7 +87,7 @@ const appointmentQueries = {
 
 /**
  * One page of the tenant's appointments, earliest start first; with `upcoming` only those that
- * start after now (the dashboard's "next appointments").
+ * start after now and are not canceled (the dashboard's "next appointments").
  */
 export async function listAppointments(
   db: Db,
