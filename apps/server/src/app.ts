@@ -91,6 +91,9 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+const REQUEST_ID_PREFIX = randomUUID().slice(0, 8);
+let requestCount = 0;
+
 /** The PostgreSQL schema the app works in (undefined on SQLite). */
 export function migrationSchema(config: AppConfig): string | undefined {
   return config.database.kind === "postgres" ? (config.database.schema ?? "public") : undefined;
@@ -103,7 +106,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: DEFAULT_BODY_LIMIT,
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    // Unique across processes (a random prefix per process) without a UUID per request.
+    genReqId: () => `${REQUEST_ID_PREFIX}-${(++requestCount).toString(36)}`,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });

@@ -14,6 +14,8 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   kind: DatabaseConfig["kind"];
+  /** Resolves when the database answers (`select 1`), past Kysely: /health asks on every call. */
+  ping(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -54,7 +56,15 @@ export function openDatabase(config: DatabaseConfig): DbHandle {
       typeof value === "string" ? value.toLowerCase() : value,
     );
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, kind: "sqlite", destroy: () => db.destroy() };
+    const select1 = sqlite.prepare("select 1");
+    return {
+      db,
+      kind: "sqlite",
+      ping: async () => {
+        select1.get();
+      },
+      destroy: () => db.destroy(),
+    };
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -62,7 +72,14 @@ export function openDatabase(config: DatabaseConfig): DbHandle {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: "postgres", destroy: () => db.destroy() };
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    destroy: () => db.destroy(),
+  };
 }
 
 /** True on PostgreSQL (for the few statements that differ: advisory locks). */
@@ -93,8 +110,4 @@ export async function analyze(db: Db): Promise<void> {
     select tablename from pg_tables where schemaname = current_schema()`.execute(db);
   if (rows.length === 0) return;
   await sql`analyze ${sql.join(rows.map((r) => sql.id(r.tablename)))}`.execute(db);
-}
-
-export async function pingDatabase(db: Db): Promise<void> {
-  await sql`select 1`.execute(db);
 }

@@ -1,9 +1,12 @@
 import { apiError, healthResponse, publicConfig } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { pingDatabase } from "../db/connection.js";
+import type { z } from "zod";
 import { HttpError } from "../lib/errors.js";
 
 export const APP_VERSION = "1.0.0";
+
+/** /health's answer while the database answers (load balancers ask it all the time). */
+const HEALTHY = JSON.stringify(healthResponse.parse({ status: "ok", database: "ok" }));
 
 /** Routes without API key: load balancer health, the public brand, the API description. */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,14 +19,19 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: healthResponse, 503: apiError },
       },
     },
-    async () => {
+    async (_request, reply) => {
       try {
-        await pingDatabase(app.db);
+        await app.database.ping();
       } catch (err) {
         app.log.error({ err }, "health check: database unreachable");
         throw new HttpError(503, "service_unavailable");
       }
-      return { status: "ok" as const, database: "ok" as const };
+      // The answer never changes: checked against the contract once (HEALTHY) and sent as the text
+      // it is, since Fastify sends a string without serialising it. With the ping past Kysely this
+      // takes off what the profile showed /health paying beyond a bare Fastify route: Kysely's path
+      // for `select 1` (7 % of the CPU) and the schema check per answer (2 %, issue 13). The type
+      // provider only knows the object form.
+      return reply.type("application/json; charset=utf-8").send(HEALTHY as unknown as z.infer<typeof healthResponse>);
     },
   );
 

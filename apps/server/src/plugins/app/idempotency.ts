@@ -64,9 +64,8 @@ async function purgeExpired(db: Db): Promise<void> {
  * stream; a request without a claim passes untouched.
  */
 export function storeIdempotentAnswer(db: Db) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const claim = request.idempotency;
-    if (!claim) return payload;
+  type Claim = NonNullable<FastifyRequest["idempotency"]>;
+  const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, claim: Claim) => {
     request.idempotency = undefined;
     const status = reply.statusCode;
     const storable = status < 500 && !NOT_STORED.has(status) && (typeof payload === "string" || payload == null);
@@ -119,6 +118,23 @@ export function storeIdempotentAnswer(db: Db) {
       throw err;
     }
     return payload;
+  };
+  // Callback style: every other answer (reads, /health) passes without a promise (issue 13).
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: Error | null, payload?: unknown) => void,
+  ) => {
+    const claim = request.idempotency;
+    if (!claim) {
+      done(null, payload);
+      return;
+    }
+    store(request, reply, payload, claim).then(
+      (stored) => done(null, stored),
+      (err: Error) => done(err),
+    );
   };
 }
 

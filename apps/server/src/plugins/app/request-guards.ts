@@ -30,18 +30,25 @@ export function controlCharacterAt(value: unknown, path = "", depth = 0): string
  * any handler sees it.
  */
 export function rejectControlCharacters(app: FastifyInstance): void {
-  const refuse = (field: string | undefined) => {
-    if (!field) return;
+  const refusal = (field: string | undefined): HttpError | undefined => {
+    if (!field) return undefined;
     const message = "Die Eingabe enthält unzulässige Steuerzeichen.";
-    throw new HttpError(400, "control_characters", message, { [field]: message });
+    return new HttpError(400, "control_characters", message, { [field]: message });
   };
   // Before validation, so the answer names the real cause; multipart bodies are parsed only in
   // their plugin's preValidation, so they are looked at once more before the handler runs.
-  app.addHook("onRequest", async (request: FastifyRequest) => refuse(controlCharacterAt(request.query)));
-  app.addHook("preValidation", async (request: FastifyRequest) => refuse(controlCharacterAt(request.body)));
-  app.addHook("preHandler", async (request: FastifyRequest) => {
-    if (request.isMultipart?.()) refuse(controlCharacterAt(request.body));
-  });
+  // Callback hooks, not async ones: every request passes them and most have nothing to check, so
+  // none should pay for a promise (issue 13).
+  type Done = (err?: Error) => void;
+  app.addHook("onRequest", (request: FastifyRequest, _reply: unknown, done: Done) =>
+    done(refusal(controlCharacterAt(request.query))),
+  );
+  app.addHook("preValidation", (request: FastifyRequest, _reply: unknown, done: Done) =>
+    done(refusal(controlCharacterAt(request.body))),
+  );
+  app.addHook("preHandler", (request: FastifyRequest, _reply: unknown, done: Done) =>
+    done(request.isMultipart?.() ? refusal(controlCharacterAt(request.body)) : undefined),
+  );
 }
 
 /**
