@@ -1,5 +1,4 @@
 import { afterStartup } from "@/pwa/lazy-update-prompt";
-import { whenIntroGone } from "./intro";
 
 /**
  * The build lists the JavaScript of the signed-in app's first screen (app shell and dashboard,
@@ -27,13 +26,5 @@ export function prefetchSignedInApp(doc: Document = document): string[] {
  * (issue 13): after signing in the dashboard needs no download, and the login never waits for it.
  */
 export function prefetchSignedInAppWhenIdle(): () => void {
-  let cancelled = false;
-  let cancelIdle: (() => void) | null = null;
-  void whenIntroGone().then(() => {
-    if (!cancelled) cancelIdle = afterStartup(() => prefetchSignedInApp());
-  });
-  return () => {
-    cancelled = true;
-    cancelIdle?.();
-  };
+  return afterStartup(() => prefetchSignedInApp());
 }

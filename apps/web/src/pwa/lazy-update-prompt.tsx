@@ -6,7 +6,24 @@ const UpdatePrompt = lazy(async () => {
   return { default: module.UpdatePrompt };
 });
 
-/** Calls `run` once the page has loaded and the browser is idle: start-up comes first. */
+/** Resolves once the static intro of index.html is gone (at once when there is none). */
+function introGone(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!document.getElementById("intro")) return resolve();
+    const observer = new MutationObserver(() => {
+      if (document.getElementById("intro")) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(document.body, { childList: true });
+  });
+}
+
+/**
+ * Calls `run` once the page has loaded, the intro has made way for the first screen and the
+ * browser is idle: start-up comes first (issue 13: the first screen's JavaScript must not share
+ * a slow connection with the service worker's download of the whole app).
+ */
 export function afterStartup(run: () => void): () => void {
   let cancelled = false;
   let idleId: number | undefined;
@@ -18,11 +35,12 @@ export function afterStartup(run: () => void): () => void {
       idleId = window.setTimeout(run, 1000);
     }
   };
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true });
+  const whenLoaded = () => void introGone().then(whenIdle);
+  if (document.readyState === "complete") whenLoaded();
+  else window.addEventListener("load", whenLoaded, { once: true });
   return () => {
     cancelled = true;
-    window.removeEventListener("load", whenIdle);
+    window.removeEventListener("load", whenLoaded);
     if (idleId === undefined) return;
     if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idleId);
     else window.clearTimeout(idleId);
