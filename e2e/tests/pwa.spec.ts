@@ -1,5 +1,6 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, test, toasts } from "../fixtures";
@@ -266,6 +267,12 @@ test("a new version waits for the tenant: 'Später' keeps the page, 'Jetzt aktua
   const original = await readFile(SW_FILE, "utf8");
   const nextVersion = `${original}\n// next version ${Date.now()}\n`;
   await writeFile(SW_FILE, nextVersion);
+  // The build keeps brotli and gzip copies beside it, which the server prefers: they change too.
+  const compressed = { br: zlib.brotliCompressSync(nextVersion), gz: zlib.gzipSync(nextVersion) };
+  const originals = await Promise.all(
+    (["br", "gz"] as const).map(async (ext) => [ext, await readFile(`${SW_FILE}.${ext}`).catch(() => null)] as const),
+  );
+  for (const [ext, bytes] of Object.entries(compressed)) await writeFile(`${SW_FILE}.${ext}`, bytes);
   try {
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
@@ -301,6 +308,12 @@ test("a new version waits for the tenant: 'Später' keeps the page, 'Jetzt aktua
     await page.waitForTimeout(1500);
     await expect(prompt).toHaveCount(0);
   } finally {
-    if ((await readFile(SW_FILE, "utf8")) === nextVersion) await writeFile(SW_FILE, original);
+    if ((await readFile(SW_FILE, "utf8")) === nextVersion) {
+      await writeFile(SW_FILE, original);
+      for (const [ext, bytes] of originals) {
+        if (bytes) await writeFile(`${SW_FILE}.${ext}`, bytes);
+        else await rm(`${SW_FILE}.${ext}`, { force: true });
+      }
+    }
   }
 });
