@@ -1,3 +1,4 @@
+import { preloadToaster } from "@/components/ui/toaster";
 import { afterStartup } from "@/pwa/lazy-update-prompt";
 
 /**
@@ -26,5 +27,9 @@ export function prefetchSignedInApp(doc: Document = document): string[] {
  * (issue 13): after signing in the dashboard needs no download, and the login never waits for it.
  */
 export function prefetchSignedInAppWhenIdle(): () => void {
-  return afterStartup(() => prefetchSignedInApp());
+  return afterStartup(() => {
+    prefetchSignedInApp();
+    // The login's own toasts (a refused sign-in, offline) then need no download either.
+    void preloadToaster();
+  });
 }

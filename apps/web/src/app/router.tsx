@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { preloadToaster } from "@/components/ui/toaster";
 import { settledStartupSession } from "@/features/auth/session";
 import { RootLayout, StartupLoading } from "./root-layout";
 import { startRedirect } from "./start-up";
@@ -25,7 +26,11 @@ export const routes: RouteObject[] = [
       { path: "reset-password", lazy: () => withClassMerge(import("./routes/reset-password")) },
       {
         id: "shell",
-        lazy: async () => ({ Component: (await withClassMerge(import("./shell/app-shell"))).AppShell }),
+        // The toasts come with the signed-in app: a change queued offline says so at once.
+        lazy: async () => {
+          const [shell] = await Promise.all([withClassMerge(import("./shell/app-shell")), preloadToaster()]);
+          return { Component: shell.AppShell };
+        },
         children: [
           { index: true, lazy: () => import("./routes/dashboard") },
           { path: "documents", lazy: () => import("./routes/documents") },

@@ -8,7 +8,10 @@ import "@/lib/class-merge";
 
 // The app loads the toasts' code with the first toast (components/ui/toaster.tsx; the e2e tests
 // see it). Here toasts render at once: a module arriving later would update React outside act().
-vi.mock("@/components/ui/toaster", async () => ({ Toaster: (await import("@mieter-portal/ui/toaster")).Toaster }));
+vi.mock("@/components/ui/toaster", async () => ({
+  Toaster: (await import("@mieter-portal/ui/toaster")).Toaster,
+  preloadToaster: async () => {},
+}));
 
 import { consoleErrorPolicy } from "./console";
 
