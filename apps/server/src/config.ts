@@ -59,6 +59,7 @@ const envSchema = z.object({
     .int({ error: "muss eine ganze Zahl sein" })
     .min(0, { error: "darf nicht negativ sein" })
     .default(300),
+  WRITE_QUOTAS: booleanish.default(true),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "muss eine Zahl (Millisekunden) sein" })
     .int({ error: "muss eine ganze Zahl (Millisekunden) sein" })
@@ -87,6 +88,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** API requests per minute and client IP, and per signed-in tenant (0: no limit). */
   rateLimit: { ipPerMinute: number; tenantPerMinute: number };
+  /** Tenant write quotas per hour and day (lib/quotas.ts); off only for load measurements. */
+  writeQuotas: boolean;
   /** How often the notification worker looks for mails to send (0: only when asked, in tests). */
   notifyIntervalMs: number;
   /** How long SIGTERM/SIGINT waits for in-flight requests before the process exits anyway. */
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE, tenantPerMinute: e.RATE_LIMIT_TENANT_PER_MINUTE },
+    writeQuotas: e.WRITE_QUOTAS,
     notifyIntervalMs: e.NOTIFY_INTERVAL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
