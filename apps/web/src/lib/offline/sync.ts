@@ -238,78 +238,99 @@ async function run(trigger: SyncTrigger, tenantId: string, touched: QueryKey[]):
   });
   if (!quiet) toast({ title: offlineTexts.sync.startedTitle, description: offlineTexts.sync.started(total) });
 
-  while (batch.length > 0) {
-    for (const queued of batch) {
-      attempted.add(queued.id);
-      if (isOffline()) return interrupted();
-      // Discarded or changed in the meantime (another tab, the details dialog)?
-      const entry = await getEntry(queued.id);
-      if (entry?.status !== "pending" || entry.tenantId !== tenantId) {
-        total -= 1;
-        setStatus({ total, progress: progressOf() });
-        continue;
-      }
-      // An earlier change of this resource failed: a later one must not overtake it.
-      if (entry.resource && blockedResources.has(entry.resource)) {
-        failed += 1;
-        setStatus({ failed, progress: progressOf() });
-        continue;
-      }
-      setStatus({ nextOperation: entry.label, currentEntryId: entry.id });
-      try {
-        await send(entry);
-      } catch (error) {
-        const kind = classifyFailure(error);
-        if (kind === "unauthorized") {
-          pausedToken = getAuthToken();
-          setStatus({ paused: true });
-          finish({ error: offlineTexts.sync.paused });
-          if (error instanceof ApiRequestError) deps.onUnauthorized?.(error);
-          return { kind: "paused", completed, total };
-        }
-        if (kind === "throttled") {
-          // Not the entry's fault: it stays pending, no attempt counted; the run stops politely.
-          const wait = error instanceof ApiRequestError ? error.retryAfterMs : null;
-          throttledUntil = Date.now() + Math.min(wait ?? THROTTLE_DEFAULT_MS, THROTTLE_MAX_MS);
-          return throttled(describeFailure(error));
-        }
-        await recordFailure(entry, error, kind === "refused");
-        if (kind === "network") return interrupted();
-        if (kind === "refused") refused += 1;
-        failed += 1;
-        if (entry.resource) blockedResources.add(entry.resource);
-        setStatus({ failed, progress: progressOf(), error: describeFailure(error) });
-        continue;
-      }
-      await removeEntry(entry.id);
-      completed += 1;
-      setStatus({ completed, progress: progressOf() });
-      // Refreshed once when the run ends, not after every change (100 changes: one read per list).
-      touched.push(...entry.queryKey);
-    }
-    // Changes made while this run was busy go along in the same run.
-    batch = sortForSync(sendable(await listEntries(), tenantId, attempted));
-    total += batch.length;
-    if (batch.length > 0) setStatus({ total, progress: progressOf() });
+  // Entries changed in the queue since they were read (another tab, the details dialog) are read
+  // again before they go; the others go as read. A sent entry is removed while the next one
+  // travels; all removals are done before the run ends (an entry sent twice after a crash in
+  // between is answered from the server's idempotency store). Issue 13: two IndexedDB
+  // transactions in a row per change were a tenth of the drain on a slow connection.
+  const changed = new Set<string>();
+  let changedAll = false;
+  const stopWatching = onQueueChange((change) => {
+    if (change.id === null) changedAll = true;
+    else changed.add(change.id);
+  });
+  const removals: Promise<void>[] = [];
+  try {
+    return await sendAll();
+  } finally {
+    stopWatching();
+    await Promise.all(removals);
   }
 
-  const lastSync = Date.now();
-  finish({ lastSync });
-  try {
-    await setItem(LAST_SYNC_KEY, lastSync);
-  } catch {
-    // logged by storage; the time still shows for this session
+  async function sendAll(): Promise<SyncOutcome> {
+    while (batch.length > 0) {
+      for (const queued of batch) {
+        attempted.add(queued.id);
+        if (isOffline()) return interrupted();
+        // Discarded or changed in the meantime (another tab, the details dialog)?
+        const entry = changedAll || changed.has(queued.id) ? await getEntry(queued.id) : queued;
+        if (entry?.status !== "pending" || entry.tenantId !== tenantId) {
+          total -= 1;
+          setStatus({ total, progress: progressOf() });
+          continue;
+        }
+        // An earlier change of this resource failed: a later one must not overtake it.
+        if (entry.resource && blockedResources.has(entry.resource)) {
+          failed += 1;
+          setStatus({ failed, progress: progressOf() });
+          continue;
+        }
+        setStatus({ nextOperation: entry.label, currentEntryId: entry.id });
+        try {
+          await send(entry);
+        } catch (error) {
+          const kind = classifyFailure(error);
+          if (kind === "unauthorized") {
+            pausedToken = getAuthToken();
+            setStatus({ paused: true });
+            finish({ error: offlineTexts.sync.paused });
+            if (error instanceof ApiRequestError) deps.onUnauthorized?.(error);
+            return { kind: "paused", completed, total };
+          }
+          if (kind === "throttled") {
+            // Not the entry's fault: it stays pending, no attempt counted; the run stops politely.
+            const wait = error instanceof ApiRequestError ? error.retryAfterMs : null;
+            throttledUntil = Date.now() + Math.min(wait ?? THROTTLE_DEFAULT_MS, THROTTLE_MAX_MS);
+            return throttled(describeFailure(error));
+          }
+          await recordFailure(entry, error, kind === "refused");
+          if (kind === "network") return interrupted();
+          if (kind === "refused") refused += 1;
+          failed += 1;
+          if (entry.resource) blockedResources.add(entry.resource);
+          setStatus({ failed, progress: progressOf(), error: describeFailure(error) });
+          continue;
+        }
+        removals.push(removeEntry(entry.id));
+        completed += 1;
+        setStatus({ completed, progress: progressOf() });
+        // Refreshed once when the run ends, not after every change (100 changes: one read per list).
+        touched.push(...entry.queryKey);
+      }
+      // Changes made while this run was busy go along in the same run.
+      batch = sortForSync(sendable(await listEntries(), tenantId, attempted));
+      total += batch.length;
+      if (batch.length > 0) setStatus({ total, progress: progressOf() });
+    }
+
+    const lastSync = Date.now();
+    finish({ lastSync });
+    try {
+      await setItem(LAST_SYNC_KEY, lastSync);
+    } catch {
+      // logged by storage; the time still shows for this session
+    }
+    const t = offlineTexts.sync;
+    if (failed === 0) {
+      if (!quiet || completed > 0) toast({ title: t.doneTitle, description: t.doneAll(completed) });
+    } else if (completed === 0) {
+      if (!quiet || refused > 0)
+        toast({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
+    } else {
+      toast({ variant: "destructive", title: t.doneTitle, description: t.doneWithFailures(completed, failed) });
+    }
+    return { kind: "done", completed, failed, total };
   }
-  const t = offlineTexts.sync;
-  if (failed === 0) {
-    if (!quiet || completed > 0) toast({ title: t.doneTitle, description: t.doneAll(completed) });
-  } else if (completed === 0) {
-    if (!quiet || refused > 0)
-      toast({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
-  } else {
-    toast({ variant: "destructive", title: t.doneTitle, description: t.doneWithFailures(completed, failed) });
-  }
-  return { kind: "done", completed, failed, total };
 
   function throttled(reason: string): SyncOutcome {
     finish({ error: reason });
