@@ -37,6 +37,48 @@ export function sharedClassNames(): Plugin {
   };
 }
 
+const START_HINT = fileURLToPath(new URL("./src/start-hint.ts", import.meta.url));
+
+/**
+ * The signed-in first screen in one chunk: a cold start over HTTP/1.1 (six connections per host)
+ * waited a round trip for every six of its 40 chunks (issue 13). Rollup cuts chunks by the set of
+ * lazily loaded screens that reach a module; when every signed-in screen imports
+ * src/app/first-screen.ts, everything the shell and the dashboard need is reached by all of them
+ * alike and becomes one chunk. They are always shown inside the shell anyway. What the signed-out
+ * side shares (buttons, fields) stays apart, and screens keep their own code.
+ */
+function signedInFirstScreen(): Plugin {
+  const SIGNED_IN_SCREEN = /\/src\/app\/(shell\/app-shell|routes\/(?!login|forgot-password|reset-password)[^/]+)\.tsx$/;
+  const firstScreen = fileURLToPath(new URL("./src/app/first-screen.ts", import.meta.url));
+  return {
+    name: "mieter-portal-signed-in-first-screen",
+    apply: "build",
+    transform(code, id) {
+      if (!SIGNED_IN_SCREEN.test(id.replaceAll("\\", "/"))) return null;
+      return { code: `import ${JSON.stringify(firstScreen)};\n${code}`, map: null };
+    },
+  };
+}
+
+/**
+ * The app's stylesheet does not hold up the first paint: the intro is styled inline in
+ * index.html, and the app applies its stylesheet before it renders anything (src/app/boot.ts).
+ * Its download starts at once (preload), so it is there when the intro leaves.
+ */
+function stylesheetAfterIntro(): Plugin {
+  return {
+    name: "mieter-portal-stylesheet-after-intro",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler: (html) =>
+        html.replace(/<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g, (_tag, crossorigin = "", href) => {
+          return `<link rel="preload" as="style"${crossorigin} href="${href}" data-mp-app-css>`;
+        }),
+    },
+  };
+}
+
 /**
  * Lists in index.html the JavaScript of the signed-in app's first screen (app shell and dashboard)
  * that the login did not load, for src/app/prefetch.ts to fetch once the login shows (issue 13).
@@ -75,12 +117,16 @@ function signedInPrefetchList(): Plugin {
         };
         const loaded = closure([...chunks.filter((c) => c.isEntry), ...SIGNED_OUT_START.map(byModule)]);
         const wanted = [...closure(FIRST_SCREEN.map(byModule))].filter((file) => !loaded.has(file));
+        const hint = chunks.find((c) => c.isEntry && c.facadeModuleId === START_HINT);
+        if (!hint || hint.imports.length > 0) throw new Error("signed-in prefetch: the start hint must stand alone");
         return [
           {
             tag: "meta",
             attrs: { name: "mp-signed-in-prefetch", content: wanted.map((file) => base + file).join(" ") },
             injectTo: "head",
           },
+          // Async: it runs as soon as it is there, before the entry has arrived.
+          { tag: "script", attrs: { type: "module", async: true, src: base + hint.fileName }, injectTo: "head" },
         ];
       },
     },
@@ -142,7 +188,16 @@ function pwa() {
 }
 
 export default defineConfig({
-  plugins: [sharedClassNames(), react(), tailwindcss(), devBrandPlaceholders(), signedInPrefetchList(), pwa()],
+  plugins: [
+    sharedClassNames(),
+    react(),
+    tailwindcss(),
+    devBrandPlaceholders(),
+    signedInFirstScreen(),
+    signedInPrefetchList(),
+    stylesheetAfterIntro(),
+    pwa(),
+  ],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } },
@@ -156,5 +211,9 @@ export default defineConfig({
     terserOptions: { module: true, compress: { passes: 2 }, format: { comments: false } },
     // Every browser the app supports knows modulepreload; the polyfill was start-up JavaScript.
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      // The start hint is a script of its own, loaded by index.html beside the entry (src/start-hint.ts).
+      input: { index: fileURLToPath(new URL("./index.html", import.meta.url)), "start-hint": START_HINT },
+    },
   },
 });

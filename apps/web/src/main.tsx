@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { boot } from "./app/boot";
@@ -12,10 +12,15 @@ async function start() {
   await boot(queryClient);
   const container = document.getElementById("root");
   if (!container) throw new Error("#root fehlt in index.html");
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition: React renders the first screen in slices and lets the browser breathe between
+  // them instead of one long task (issue 13: Lighthouse's total blocking time on a slow phone).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -12,12 +12,25 @@ import { startReads } from "./start-up";
  * and its JavaScript loads.
  */
 export async function boot(queryClient: QueryClient): Promise<void> {
-  const [startup] = await Promise.all([
-    preReadStartupSession(),
-    initTheme(),
-    initNetwork(),
-    seedBrandFromDevice(queryClient),
-  ]);
+  const others = Promise.all([applyStylesheet(), initTheme(), seedBrandFromDevice(queryClient)]);
+  // The reads wait only for what they need: the session and whether the tenant switched offline.
+  const [startup] = await Promise.all([preReadStartupSession(), initNetwork()]);
   if (startup.kind === "signed-in") setCurrentToken(startup.session.token);
   startEarlyReads(startReads(startup, window.location.pathname));
+  await others;
+}
+
+/**
+ * The build loads the app's stylesheet as a preload so that it does not hold up the intro's first
+ * paint (vite.config.ts); it is applied here, before the app renders anything.
+ */
+export function applyStylesheet(doc: Document = document): Promise<void> {
+  const link = doc.querySelector<HTMLLinkElement>("link[data-mp-app-css]");
+  if (!link || link.rel === "stylesheet") return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener("load", () => resolve(), { once: true });
+    // Without it the screens look bare, but they work: never wait for ever.
+    link.addEventListener("error", () => resolve(), { once: true });
+    link.rel = "stylesheet";
+  });
 }
