@@ -16,8 +16,8 @@ import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/paginatio
 import { writeQuota } from "../../lib/quotas.js";
 import { berlinToday } from "../../lib/time.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
+import { refuseUnconfirmedLower } from "../../repositories/lower-reading-check.js";
 import { createMeterReading, listMeterReadings } from "../../repositories/meter-readings.js";
-import { refuseUnconfirmedLower } from "./lower-reading-check.js";
 
 const PHOTO_FIELDS: Record<MeterKind, "waterMeterPhoto" | "electricityMeterPhoto" | "heatingMeterPhoto"> = {
   water: "waterMeterPhoto",

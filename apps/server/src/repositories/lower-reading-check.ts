@@ -1,8 +1,8 @@
 import { LOWER_READING_MESSAGES, METER_VALUE_FIELDS, type MeterReadingSubmission } from "@mieter-portal/contracts";
-import type { Db } from "../../db/connection.js";
-import { HttpError } from "../../lib/errors.js";
-import { nowIso, valueToMilli } from "../../lib/time.js";
-import { lowerMeters, previousMilli } from "../../repositories/meter-readings.js";
+import type { Db } from "../db/connection.js";
+import { HttpError } from "../lib/errors.js";
+import { nowIso, valueToMilli } from "../lib/time.js";
+import { lowerMeters, previousMilli } from "./meter-readings.js";
 
 /**
  * A value lower than the tenant's last reading of that meter (the latest one on or before the
