@@ -1,8 +1,16 @@
 /**
- * `npm run bench -w apps/server`: seeds 10,000 tenants into a fresh SQLite database and measures
- * the dashboard reads against /health of the same process with autocannon (50 connections).
- * Target: each read ≥ 0.3 × health req/s and p99 < 20 ms. A measurement, not a test: exits 0
- * whether or not the targets are met (1 only when it cannot run).
+ * `npm run bench` runs two parts: `api` (this file) and `web` (bench/web.ts, the tenant app under
+ * Lighthouse and a throttled Chromium); `npm run bench -- api` or `npm run bench -- web` (or
+ * BENCH_PARTS=api|web) runs one.
+ *
+ * api: seeds 10,000 tenants into a fresh SQLite database — or, with BENCH_DATABASE_URL
+ * (postgres://…), into a schema of its own in that PostgreSQL database, dropped afterwards — and
+ * measures the dashboard reads against /health of the same process with autocannon (50
+ * connections), and /health against a Fastify hello-world in the same process (issue 13).
+ * Targets: each read ≥ 0.3 × health req/s and p99 < 20 ms; /health ≥ 0.6 × the hello-world. A
+ * measurement, not a test: exits 0 whether or not the targets are met (1 only when it cannot run).
+ * On PostgreSQL the seeded tables are not analysed (the worst case: a database grown after its
+ * migrations ran on empty tables); BENCH_ANALYZE=1 analyses them first.
  *
  * Every read runs BENCH_ROUNDS times (default 3), each time right after a /health run it is
  * compared with; each figure is the median of its runs, the ratio the median of the pairs.
@@ -25,10 +33,12 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
 import autocannon from "autocannon";
+import Fastify from "fastify";
 import type { Insertable } from "kysely";
+import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
-import { type Db, openDatabase } from "../src/db/connection.js";
+import { analyze, type Db, openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import { addDays, monthlyDueDates, rentDescription } from "../src/db/seed/calendar.js";
 import { createPdf } from "../src/db/seed/pdf.js";
@@ -36,6 +46,7 @@ import type { Database } from "../src/db/types.js";
 import { localFileStore } from "../src/lib/file-store.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
+import { runWebBench } from "./web.js";
 
 const DURATION = boundedInt(process.env.BENCH_DURATION, 5, 1, 120);
 const ROUNDS = boundedInt(process.env.BENCH_ROUNDS, 3, 1, 20);
@@ -46,6 +57,10 @@ const ROUTE_FILTER = (process.env.BENCH_ROUTES ?? "")
   .map((part) => part.trim())
   .filter(Boolean);
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const ANALYZE_AFTER_SEED = process.env.BENCH_ANALYZE === "1";
+/** /health against a bare Fastify route in the same process (issue 13). */
+const HEALTH_VS_HELLO_TARGET = 0.6;
 const HEAVY = process.env.BENCH_HEAVY !== "0" && !CPU_PROFILE;
 const HEAVY_THREADS = 10_000;
 const HEAVY_REPAIRS = 1_000;
@@ -534,8 +549,40 @@ async function heavyTenantPart(
   );
 }
 
-async function main(): Promise<void> {
+/** A Fastify hello-world in this process: the ceiling /health is compared with. */
+async function startHelloWorld(): Promise<{ url: string; close: () => Promise<void> }> {
+  const hello = Fastify();
+  hello.get("/", async () => ({ hello: "world" }));
+  await hello.listen({ host: "127.0.0.1", port: 0 });
+  const address = hello.server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
+    close: () => hello.close(),
+  };
+}
+
+/** With BENCH_DATABASE_URL: a fresh schema of its own in that database, dropped afterwards. */
+async function benchSchema(): Promise<{ schema: string; drop: () => Promise<void> } | undefined> {
+  if (!DATABASE_URL) return undefined;
+  const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    schema,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: DATABASE_URL });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+async function apiPart(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "mp-bench-"));
+  const pgSchema = await benchSchema();
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-bench-secret-bench-secret-1",
@@ -545,10 +592,15 @@ async function main(): Promise<void> {
     RATE_LIMIT_TENANT_PER_MINUTE: "0",
     SEED_DEMO: "false",
     WEB_DIST: path.join(dataDir, "no-web"),
+    ...(DATABASE_URL && pgSchema ? { DATABASE_URL, DATABASE_SCHEMA: pgSchema.schema } : {}),
   });
   const database = openDatabase(config.database);
+  const hello = await startHelloWorld();
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, pgSchema?.schema);
+    console.log(
+      `Database: ${pgSchema ? `PostgreSQL, schema ${pgSchema.schema} (dropped afterwards)` : "SQLite (fresh file)"}`,
+    );
     const pdf = createPdf({ title: "Mietvertrag", lines: ["Benchmark"] });
     const storageKey = await localFileStore(path.join(dataDir, "files")).put(pdf);
 
@@ -565,6 +617,12 @@ async function main(): Promise<void> {
       }),
     );
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s (${counts.join(", ")})`);
+    if (ANALYZE_AFTER_SEED) {
+      await analyze(database.db);
+      console.log("Planner statistics gathered (BENCH_ANALYZE=1).");
+    } else if (pgSchema) {
+      console.log("Planner statistics: from the empty tables after the migrations (BENCH_ANALYZE=1 to gather them).");
+    }
 
     const app = await buildApp(config, { database, logger: false });
     await app.listen({ host: "127.0.0.1", port: 0 });
@@ -608,6 +666,7 @@ async function main(): Promise<void> {
         `before each, ${tokens.length} tenants rotating, ${cpus().length} CPU(s), Node ${process.version}\n`,
     );
     started = Date.now();
+    await measure(hello.url, "/", tokens, 1, false); // warm-up
     for (const r of routes) await measure(url, r.route, tokens, 1, r.auth); // warm-up
     // The machine's speed drifts within a minute, so every read is measured right after a /health
     // run and compared with that one; the rounds repeat the pairs and the medians are reported.
@@ -617,7 +676,14 @@ async function main(): Promise<void> {
     const paired: number[][] = routes.map(() => []);
     const health = routes[0]!;
     const profiler = CPU_PROFILE ? new Session() : undefined;
+    /** Each round: the hello-world, then /health right after it. */
+    const helloRuns: Measurement[] = [];
+    const helloHealth: Measurement[] = [];
     for (let round = 0; round < rounds; round++) {
+      if (!profiler) {
+        helloRuns.push(await measure(hello.url, "/", tokens, DURATION, false));
+        helloHealth.push(await measure(url, health.route, tokens, DURATION, false));
+      }
       for (const [index, r] of routes.entries()) {
         if (index === 0) continue;
         if (!profiler || index === 1) runs[0]!.push(await measure(url, health.route, tokens, DURATION, false));
@@ -670,6 +736,35 @@ async function main(): Promise<void> {
       `\nTargets: each read ≥ 0.30 × health req/s, p99 < 20 ms. Medians of ${rounds} round(s) ` +
         `(measured in ${((Date.now() - started) / 1000).toFixed(0)} s).`,
     );
+    if (helloRuns.length > 0) {
+      const helloRatios = helloRuns.map((run, i) => helloHealth[i]!.rps / run.rps);
+      const ratio = median(helloRatios);
+      console.log("");
+      printTable(
+        ["same process, same run", "req/s", "p50 ms", "p99 ms", "runs (req/s)", "× hello-world", "target"],
+        [
+          [
+            "Fastify hello-world GET /",
+            median(helloRuns.map((m) => m.rps)).toFixed(0),
+            String(median(helloRuns.map((m) => m.p50))),
+            String(median(helloRuns.map((m) => m.p99))),
+            helloRuns.map((m) => m.rps.toFixed(0)).join(" / "),
+            "1.00",
+            "",
+          ],
+          [
+            "/health right after it",
+            median(helloHealth.map((m) => m.rps)).toFixed(0),
+            String(median(helloHealth.map((m) => m.p50))),
+            String(median(helloHealth.map((m) => m.p99))),
+            helloHealth.map((m) => m.rps.toFixed(0)).join(" / "),
+            `${ratio.toFixed(2)} (${helloRatios.map((r) => r.toFixed(2)).join(" / ")})`,
+            ratio >= HEALTH_VS_HELLO_TARGET ? "met" : "NOT met",
+          ],
+        ],
+      );
+      console.log(`Target: /health ≥ ${HEALTH_VS_HELLO_TARGET} × the hello-world's req/s (median of the pairs).`);
+    }
 
     if (HEAVY) {
       const normal = new Map<string, NormalFigure>();
@@ -682,8 +777,27 @@ async function main(): Promise<void> {
     }
     await app.close();
   } finally {
+    await hello.close();
     await database.destroy();
+    await pgSchema?.drop();
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The parts named on the command line (`npm run bench -- web`) or in BENCH_PARTS, else both. */
+function selectedParts(): Set<"api" | "web"> {
+  const named = [...process.argv.slice(2), ...(process.env.BENCH_PARTS ?? "").split(",")]
+    .map((part) => part.trim())
+    .filter((part): part is "api" | "web" => part === "api" || part === "web");
+  return new Set(named.length > 0 ? named : ["api", "web"]);
+}
+
+async function main(): Promise<void> {
+  const parts = selectedParts();
+  if (parts.has("api")) await apiPart();
+  if (parts.has("web")) {
+    if (parts.has("api")) console.log("");
+    await runWebBench();
   }
 }
 

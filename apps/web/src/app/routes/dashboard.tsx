@@ -10,10 +10,10 @@ import { DashboardFooter } from "@/features/dashboard/components/dashboard-foote
 import { Greeting } from "@/features/dashboard/components/greeting";
 import { QuickAccess, type Shortcut } from "@/features/dashboard/components/quick-access";
 import { dashboardTexts } from "@/features/dashboard/texts";
+import { getCurrentPaymentQueryOptions } from "@/features/finances/api/get-current-payment";
+import { NextRentCard } from "@/features/finances/components/next-rent-card";
 import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
 import { LatestMessages } from "@/features/messages/components/latest-messages";
-import { getCurrentPaymentQueryOptions } from "@/features/payments/api/get-current-payment";
-import { NextRentCard } from "@/features/payments/components/next-rent-card";
 import { ApiRequestError } from "@/lib/api-client";
 import { LoadingState } from "../loading-state";
 
