@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
           { path: "cookie-policy", lazy: () => import("./routes/cookie-policy") },
           { path: "faq", lazy: () => import("./routes/faq") },
           { path: "contact", lazy: () => import("./routes/contact") },
+          { path: "notices", lazy: () => import("./routes/notices") },
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
       },

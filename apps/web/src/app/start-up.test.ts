@@ -3,8 +3,9 @@ import { paths } from "@/config/paths";
 import { getUpcomingAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
 import { getUserQueryOptions } from "@/features/auth/api/get-user";
 import { preReadStartupSession, takeStartupSession } from "@/features/auth/session";
+import { getCurrentPaymentQueryOptions } from "@/features/finances/api/get-current-payment";
 import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
-import { getCurrentPaymentQueryOptions } from "@/features/payments/api/get-current-payment";
+import { getDashboardNoticesQueryOptions } from "@/features/notices/api/get-notices";
 import { pathFromQueryKey } from "@/lib/api-client";
 import { getConfigQueryOptions } from "@/lib/brand";
 import { STORAGE_KEYS, setItem } from "@/lib/storage";
@@ -67,6 +68,7 @@ describe("the start-up path (issue 13)", () => {
     expect(DASHBOARD_START_READS).toEqual([
       path(getCurrentPaymentQueryOptions()),
       path(getLatestMessagesQueryOptions("received")),
+      path(getDashboardNoticesQueryOptions()),
     ]);
     expect(startReads({ kind: "none" }, "/")).toEqual(PUBLIC_START_READS);
     expect(startReads(signedIn, "/")).toEqual([...PUBLIC_START_READS, ...SHELL_START_READS, ...DASHBOARD_START_READS]);

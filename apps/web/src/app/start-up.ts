@@ -42,6 +42,8 @@ export const SHELL_START_READS: readonly string[] = [
 export const DASHBOARD_START_READS: readonly string[] = [
   "/api/tenant/payments/current",
   "/api/v1/tenant/messages?filter=received&limit=2",
+  // The current notices (issue 14 §4): features/notices/api/get-notices, dashboardNoticesQueryKey.
+  "/api/v1/tenant/notices?limit=4",
 ];
 
 /**

@@ -14,6 +14,7 @@ export const paths = {
   cookiePolicy: { path: "/cookie-policy", title: "Cookie-Richtlinie" },
   faq: { path: "/faq", title: "FAQ" },
   contact: { path: "/contact", title: "Kontakt" },
+  notices: { path: "/notices", title: "Aushänge" },
 } as const;
 
 export const messagePath = (id: string) => `/messages/${encodeURIComponent(id)}`;

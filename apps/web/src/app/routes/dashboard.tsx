@@ -14,6 +14,8 @@ import { getCurrentPaymentQueryOptions } from "@/features/finances/api/get-curre
 import { NextRentCard } from "@/features/finances/components/next-rent-card";
 import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
 import { LatestMessages } from "@/features/messages/components/latest-messages";
+import { getDashboardNoticesQueryOptions } from "@/features/notices/api/get-notices";
+import { CurrentNotices } from "@/features/notices/components/current-notices";
 import { ApiRequestError } from "@/lib/api-client";
 import { LoadingState } from "../loading-state";
 
@@ -33,7 +35,7 @@ const SHORTCUTS: Shortcut[] = [
 
 export function Component() {
   const sessionUser = useSessionUser();
-  const [userQuery, paymentQuery, messagesQuery, appointmentsQuery] = useQueries({
+  const [userQuery, paymentQuery, messagesQuery, appointmentsQuery, noticesQuery] = useQueries({
     queries: [
       { ...getUserQueryOptions(), retry },
       { ...getCurrentPaymentQueryOptions(), retry },
@@ -42,9 +44,11 @@ export function Component() {
       // dashboard shows the first 2 of them).
       { ...getLatestMessagesQueryOptions("received"), retry },
       { ...getUpcomingAppointmentsQueryOptions(), retry },
+      // Issue 14 §4: the current notices (Aushänge), above the quick-access grid.
+      { ...getDashboardNoticesQueryOptions(), retry },
     ],
   });
-  const all = [userQuery, paymentQuery, messagesQuery, appointmentsQuery];
+  const all = [userQuery, paymentQuery, messagesQuery, appointmentsQuery, noticesQuery];
 
   if (all.some((q) => q.isPending && q.fetchStatus !== "idle") || all.every((q) => q.isPending)) {
     return <LoadingState text={dashboardTexts.loading} />;
@@ -72,6 +76,7 @@ export function Component() {
         </div>
       ) : null}
       <NextRentCard payment={paymentQuery.data ?? null} financesPath={paths.finances.path} />
+      <CurrentNotices notices={noticesQuery.data ?? []} noticesPath={paths.notices.path} />
       <QuickAccess shortcuts={SHORTCUTS} />
       <LatestMessages
         messages={messagesQuery.data ?? []}

@@ -103,6 +103,10 @@ export function describeChange(
     if (collection === "messages" && id && action === "read") {
       return { label: t.markRead, detail: null, listed: false };
     }
+    // Issue 14 §4: "Betrifft mich auch" on an outage notice (features/notices).
+    if (collection === "notices" && id && action === "affected") {
+      return { label: t.noticeAffected, detail: null, listed: true };
+    }
     if (collection === "preferences" && verb === "PUT" && typeof body.email_notifications === "boolean") {
       return { label: t.emailNotifications(body.email_notifications), detail: null, listed: true };
     }

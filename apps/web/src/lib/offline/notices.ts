@@ -24,5 +24,6 @@ export const offlineNotices = {
     payments: "Zahlungen",
     user: "Profil",
     config: "Einstellungen",
+    notices: "Aushänge",
   } as Record<string, string>,
 } as const;

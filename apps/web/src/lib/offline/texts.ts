@@ -88,6 +88,7 @@ export const offlineTexts = {
     message: "Neue Nachricht",
     reply: "Antwort auf Nachricht",
     markRead: "Nachricht als gelesen markieren",
+    noticeAffected: "„Betrifft mich auch“ zu einem Aushang",
     emailNotifications: (on: boolean) =>
       on ? "E-Mail-Benachrichtigungen einschalten" : "E-Mail-Benachrichtigungen ausschalten",
     generic: "Änderung",
