@@ -20,6 +20,7 @@ import { localFileStore } from "./lib/file-store.js";
 import { DEFAULT_BODY_LIMIT } from "./lib/limits.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { startNotificationWorker } from "./lib/notification-worker.js";
+import { dispatchCampaignMails } from "./repositories/meter-campaigns.js";
 import { findStaffNameAndRole } from "./repositories/staff.js";
 import "./fastify-types.js";
 import { requireApiKey } from "./plugins/app/api-key.js";
@@ -34,6 +35,7 @@ import { authenticatedAuthRoutes, publicAuthRoutes } from "./routes/auth.js";
 import { publicRoutes } from "./routes/public.js";
 import { staffPublicAuthRoutes } from "./routes/staff/auth.js";
 import { staffRoutes } from "./routes/staff/index.js";
+import { tenantInvitationRoutes } from "./routes/tenant-invitation.js";
 import { tenantRoutes } from "./routes/tenant/index.js";
 
 export interface BuildOptions {
@@ -148,6 +150,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     staffName: (id) => findStaffNameAndRole(database.db, id),
     log: app.log,
     intervalMs: config.notifyIntervalMs,
+    beforeRound: () =>
+      dispatchCampaignMails(database.db, { company: config.brand.companyName, publicUrl: config.publicUrl }),
   });
   app.decorate("notifications", worker);
   app.addHook("onClose", () => worker.stop());
@@ -194,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(async (keyed) => {
         requireApiKey(keyed);
         await keyed.register(publicAuthRoutes);
+        await keyed.register(tenantInvitationRoutes);
         await keyed.register(staffPublicAuthRoutes);
         await keyed.register(async (staffScope) => {
           requireStaff(staffScope);

@@ -76,3 +76,47 @@ export const LOWER_READING_MESSAGES = {
   /** Under one meter's field. */
   field: "Niedriger als Ihr letzter Stand: bitte prüfen und ausdrücklich bestätigen.",
 } as const;
+
+/**
+ * Meter reading campaigns (issue 14 §5): the management asks the tenants of a building for one
+ * meter (or all of them) within a period — around the turn of the year, or on demand (a move-out).
+ */
+export const campaignMeter = z.enum(["water", "electricity", "heating", "all"], {
+  error: "Bitte wählen Sie den Zähler: water, electricity, heating oder all.",
+});
+export type CampaignMeter = z.infer<typeof campaignMeter>;
+export const CAMPAIGN_METER_LABELS: Record<CampaignMeter, string> = {
+  water: "Wasser",
+  electricity: "Strom",
+  heating: "Heizung",
+  all: "Alle Zähler",
+};
+export const campaignKind = z.enum(["period", "on_demand"]);
+export type CampaignKind = z.infer<typeof campaignKind>;
+
+/**
+ * Where a tenant stands in a campaign, from their latest reading dated within the period that has
+ * a value for the campaign's meter: open (none), submitted, accepted, or sent back (the management
+ * asked for a new reading and none came since).
+ */
+export const campaignStatus = z.enum(["open", "submitted", "accepted", "sent_back"]);
+export type CampaignStatus = z.infer<typeof campaignStatus>;
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  open: "Offen",
+  submitted: "Eingereicht",
+  accepted: "Angenommen",
+  sent_back: "Zurückgeschickt",
+};
+
+/** A campaign as the tenant sees it (dashboard card): only those whose period runs today. */
+export const tenantMeterCampaign = z.object({
+  id: z.string(),
+  meter: campaignMeter,
+  kind: campaignKind,
+  reason: z.string().nullable(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+  status: campaignStatus,
+});
+export type TenantMeterCampaign = z.infer<typeof tenantMeterCampaign>;
+export const tenantMeterCampaignList = z.array(tenantMeterCampaign);

@@ -296,6 +296,31 @@ export interface DocumentPublicationsTable {
   created_at: string;
 }
 
+/** A meter reading campaign (issue 14 §5, migration 0011). */
+export interface MeterCampaignsTable {
+  id: string;
+  building_id: string;
+  /** water | electricity | heating | all */
+  meter: string;
+  /** period | on_demand */
+  kind: string;
+  reason: string | null;
+  starts_on: string;
+  ends_on: string;
+  participant_count: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** Who a campaign asks, and when their start mail and reminder were decided (at most once each). */
+export interface MeterCampaignTenantsTable {
+  campaign_id: string;
+  tenant_id: string;
+  unit: string;
+  start_mail_at: string | null;
+  reminder_at: string | null;
+}
+
 export interface MeterReadingsTable {
   id: string;
   tenant_id: string;
@@ -403,6 +428,8 @@ export interface Database {
   appointment_status_changes: AppointmentStatusChangesTable;
   documents: DocumentsTable;
   meter_readings: MeterReadingsTable;
+  meter_campaigns: MeterCampaignsTable;
+  meter_campaign_tenants: MeterCampaignTenantsTable;
   photos: PhotosTable;
   repairs: RepairsTable;
   repair_status_history: RepairStatusHistoryTable;

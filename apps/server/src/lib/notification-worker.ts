@@ -31,6 +31,11 @@ export function startNotificationWorker(options: {
   staffName: (id: string) => Promise<{ name: string; role: string } | undefined>;
   log: FastifyBaseLogger;
   intervalMs: number;
+  /**
+   * Runs before each round and may write due mails into the outbox first (meter campaign mails,
+   * repositories/meter-campaigns.ts); a failure is logged and the round goes on.
+   */
+  beforeRound?: () => Promise<unknown>;
 }): NotificationWorker {
   let running: Promise<number> | undefined;
   let stopped = false;
@@ -102,6 +107,9 @@ export function startNotificationWorker(options: {
     if (running) await running.catch(() => 0);
     running = (async () => {
       let total = 0;
+      if (options.beforeRound) {
+        await options.beforeRound().catch((err) => options.log.error({ err }, "scheduled mails failed"));
+      }
       for (;;) {
         const rows = await claimDueMails(options.db, 50);
         if (rows.length === 0) return total;

@@ -7,5 +7,6 @@ export * from "./auth.js";
 export * from "./documents.js";
 export * from "./inbox.js";
 export * from "./items.js";
+export * from "./meter-campaigns.js";
 export * from "./notices.js";
 export * from "./roles.js";

@@ -4,6 +4,7 @@ import { staffAppointmentRoutes } from "./appointments.js";
 import { staffAccountRoutes } from "./auth.js";
 import { staffDocumentRoutes } from "./documents.js";
 import { staffInboxRoutes } from "./inbox.js";
+import { staffMeterCampaignRoutes } from "./meter-campaigns.js";
 import { staffMeterReadingRoutes } from "./meter-readings.js";
 import { staffNoticeRoutes } from "./notices.js";
 import { staffRepairRoutes } from "./repairs.js";
@@ -21,6 +22,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffThreadRoutes);
   await app.register(staffAppointmentRoutes);
   await app.register(staffMeterReadingRoutes);
+  await app.register(staffMeterCampaignRoutes);
   await app.register(staffTenantRoutes);
   await app.register(staffNoticeRoutes);
   await app.register(staffDocumentRoutes);

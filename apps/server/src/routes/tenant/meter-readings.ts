@@ -7,6 +7,7 @@ import {
   type PhotoUpload,
   pageQuery,
   readingDateProblem,
+  tenantMeterCampaignList,
 } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/errors.js";
@@ -17,6 +18,7 @@ import { writeQuota } from "../../lib/quotas.js";
 import { berlinToday } from "../../lib/time.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
 import { refuseUnconfirmedLower } from "../../repositories/lower-reading-check.js";
+import { listTenantCampaigns } from "../../repositories/meter-campaigns.js";
 import { createMeterReading, listMeterReadings } from "../../repositories/meter-readings.js";
 
 const PHOTO_FIELDS: Record<MeterKind, "waterMeterPhoto" | "electricityMeterPhoto" | "heatingMeterPhoto"> = {
@@ -87,5 +89,18 @@ export const meterReadingRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send(created);
     },
+  );
+
+  app.get(
+    "/meter-campaigns",
+    {
+      schema: {
+        tags: ["meter-readings"],
+        summary:
+          "The meter reading campaigns that ask the tenant for a reading today (the dashboard card), with the tenant's status",
+        response: { 200: tenantMeterCampaignList, 401: apiError },
+      },
+    },
+    async (request) => listTenantCampaigns(request.db, request.auth.tenantId),
   );
 };
