@@ -11,6 +11,8 @@ export const paths = {
   meterReading: (id: string) => `/zaehlerstaende/${id}`,
   tenants: "/mieter",
   tenant: (id: string) => `/mieter/${id}`,
+  notices: "/aushaenge",
+  documents: "/dokumente",
   profile: "/profil",
   staff: "/mitarbeiter",
   cannedReplies: "/textbausteine",

@@ -1,7 +1,17 @@
 import type { StaffCapability } from "@mieter-portal/contracts/staff";
 import { roleCan, STAFF_ROLE_LABELS } from "@mieter-portal/contracts/staff";
 import { cn } from "@mieter-portal/ui/utils";
-import { FileClock, Inbox, LogOut, MessageSquareText, UserCog, UserRound, Users } from "lucide-react";
+import {
+  FileClock,
+  FileUp,
+  Inbox,
+  LogOut,
+  Megaphone,
+  MessageSquareText,
+  UserCog,
+  UserRound,
+  Users,
+} from "lucide-react";
 import type { ComponentType } from "react";
 import { NavLink } from "react-router";
 import { ThemeToggle } from "@/components/theme-toggle";
@@ -19,6 +29,8 @@ interface NavItem {
 const MAIN: NavItem[] = [
   { to: paths.inbox, label: "Eingang", icon: Inbox, end: true },
   { to: paths.tenants, label: "Mieter", icon: Users, capability: "tenants" },
+  { to: paths.notices, label: "Aushänge", icon: Megaphone },
+  { to: paths.documents, label: "Dokumente", icon: FileUp, capability: "documents" },
 ];
 const ADMIN: NavItem[] = [
   { to: paths.staff, label: "Mitarbeiter", icon: UserCog, capability: "manage_staff" },

@@ -1,0 +1,48 @@
+import type {
+  NoticeStatus,
+  StaffNotice,
+  StaffNoticeCreateRequest,
+  StaffNoticeDetail,
+  StaffNoticeUpdateRequest,
+} from "@mieter-portal/contracts/staff";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPatch, apiPost, queryString } from "@/lib/api-client";
+
+/** The building filter: a building's id, "all" for the notices to every building, null for all I see. */
+export const noticesQueryOptions = (building: string | null, status: NoticeStatus | null) =>
+  infiniteQueryOptions({
+    queryKey: ["staff", "notices", "list", { building, status }],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<{ items: StaffNotice[]; next_cursor: string | null }>(
+        `/staff/notices${queryString({ building, status, limit: 50, cursor: pageParam })}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+/** One notice with the tenants who answered "Betrifft mich auch". */
+export const noticeQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["staff", "notices", "detail", id],
+    queryFn: ({ signal }) => apiGet<StaffNoticeDetail>(`/staff/notices/${id}`, { signal }),
+  });
+
+function useNoticeWrite<TVars>(key: string, fn: (vars: TVars) => Promise<StaffNoticeDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["staff", "notices", key],
+    mutationFn: fn,
+    meta: { inlineErrors: key !== "end" },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["staff", "notices"] }),
+  });
+}
+
+export const usePublishNotice = () =>
+  useNoticeWrite("create", (body: StaffNoticeCreateRequest) => apiPost<StaffNoticeDetail>("/staff/notices", body));
+export const useUpdateNotice = () =>
+  useNoticeWrite("update", ({ id, ...body }: StaffNoticeUpdateRequest & { id: string }) =>
+    apiPatch<StaffNoticeDetail>(`/staff/notices/${id}`, body),
+  );
+export const useEndNotice = () =>
+  useNoticeWrite("end", (id: string) => apiPost<StaffNoticeDetail>(`/staff/notices/${id}/end`));

@@ -1,0 +1,175 @@
+import type { NoticeKind } from "@mieter-portal/contracts";
+import { type StaffNotice, staffNoticeCreateRequest, staffNoticeUpdateRequest } from "@mieter-portal/contracts/staff";
+import { Button } from "@mieter-portal/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@mieter-portal/ui/dialog";
+import { toast } from "@mieter-portal/ui/use-toast";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { FormError, SelectField, TextAreaField, TextField } from "@/components/form-controls";
+import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
+import { useMe } from "@/lib/me";
+import { buildingsQueryOptions } from "@/lib/shared-queries";
+import { usePublishNotice, useUpdateNotice } from "./api";
+import { EMERGENCY_TYPES, emergencyTypeLabel } from "./labels";
+import { createRequest, initialValues, type NoticeFormValues, updateRequest } from "./notice-form";
+
+/** Publish a notice, or change one (its building stays: publish a new one for another). */
+export function NoticeFormDialog({
+  notice,
+  defaultBuilding,
+  trigger,
+}: {
+  notice?: StaffNotice;
+  defaultBuilding?: string;
+  trigger: (open: () => void) => ReactNode;
+}) {
+  const me = useMe();
+  const mayPublishToAll = me.role === "administrator";
+  const buildings = useQuery(buildingsQueryOptions());
+  const publish = usePublishNotice();
+  const update = useUpdateNotice();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState<NoticeFormValues>(() => initialValues(notice, defaultBuilding));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const pending = publish.isPending || update.isPending;
+  const set = <K extends keyof NoticeFormValues>(key: K, value: NoticeFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  function openDialog() {
+    setValues(initialValues(notice, defaultBuilding));
+    setErrors({});
+    setOpen(true);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      if (notice) {
+        const checked = validate(staffNoticeUpdateRequest, updateRequest(notice, values));
+        if (checked.errors) return setErrors(checked.errors);
+        setErrors({});
+        await update.mutateAsync({ id: notice.id, ...checked.data });
+        toast({ title: "Aushang gespeichert" });
+      } else {
+        const checked = validate(staffNoticeCreateRequest, createRequest(values));
+        if (checked.errors) {
+          if (!values.building) checked.errors.building_id = "Bitte wählen Sie ein Gebäude.";
+          return setErrors(checked.errors);
+        }
+        setErrors({});
+        const created = await publish.mutateAsync(checked.data);
+        toast({
+          title: "Aushang veröffentlicht",
+          description:
+            created.kind === "emergency"
+              ? "Die Mieter werden zusätzlich per E-Mail informiert."
+              : "Die Mieter sehen ihn in ihrer App, solange er gilt.",
+        });
+      }
+      setOpen(false);
+    } catch (error) {
+      setErrors(errorsFromApi(error));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      {trigger(openDialog)}
+      <DialogContent className="max-h-[90dvh] max-w-xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{notice ? "Aushang bearbeiten" : "Aushang veröffentlichen"}</DialogTitle>
+          <DialogDescription>
+            {notice
+              ? `Für ${notice.building?.name ?? "alle Gebäude"}. Das Gebäude bleibt; für ein anderes veröffentlichen Sie einen neuen Aushang.`
+              : "Die Mieter sehen ihn auf der Startseite ihrer App, solange er gilt."}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormError message={errors._form} />
+          {notice ? null : (
+            <SelectField
+              label="Gebäude"
+              value={values.building}
+              onChange={(e) => set("building", e.target.value)}
+              error={errors.building_id}
+            >
+              <option value="">Bitte wählen</option>
+              {mayPublishToAll ? <option value="all">Alle Gebäude</option> : null}
+              {(buildings.data ?? []).map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <TextField
+            label="Titel"
+            value={values.title}
+            onChange={(e) => set("title", e.target.value)}
+            error={errors.title}
+          />
+          <TextAreaField
+            label="Text"
+            rows={5}
+            value={values.text}
+            onChange={(e) => set("text", e.target.value)}
+            error={errors.text}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Art"
+              value={values.kind}
+              onChange={(e) => set("kind", e.target.value as NoticeKind)}
+              error={errors.kind}
+            >
+              <option value="information">Information</option>
+              <option value="emergency">Störung</option>
+            </SelectField>
+            {values.kind === "emergency" ? (
+              <SelectField
+                label="Art der Störung"
+                value={values.emergencyType}
+                onChange={(e) => set("emergencyType", e.target.value as NoticeFormValues["emergencyType"])}
+                error={errors.emergency_type}
+              >
+                <option value="">Bitte wählen</option>
+                {EMERGENCY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {emergencyTypeLabel(type)}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+          </div>
+          {values.kind === "emergency" && !notice?.mailed_at ? (
+            <p className="rounded-lg bg-warning-soft p-3 text-sm text-warning-soft-foreground">
+              Eine Störung geht beim Speichern sofort per E-Mail an die Mieter (einmal je Aushang), die E-Mails erhalten
+              möchten.
+            </p>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Gültig ab"
+              type="datetime-local"
+              value={values.validFrom}
+              onChange={(e) => set("validFrom", e.target.value)}
+              error={errors.valid_from}
+              hint="Uhrzeit in Berlin"
+            />
+            <TextField
+              label="Gültig bis"
+              type="datetime-local"
+              value={values.validUntil}
+              onChange={(e) => set("validUntil", e.target.value)}
+              error={errors.valid_until}
+              hint="Leer: bis auf Weiteres"
+            />
+          </div>
+          <Button type="submit" className="w-fit" disabled={pending}>
+            {pending ? "Wird gespeichert…" : notice ? "Speichern" : "Veröffentlichen"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,87 @@
+import type { StaffNotice } from "@mieter-portal/contracts/staff";
+import { staffNoticeCreateRequest } from "@mieter-portal/contracts/staff";
+import { describe, expect, it } from "vitest";
+import { createRequest, fromLocalInput, initialValues, toLocalInput, updateRequest } from "./notice-form";
+
+const notice: StaffNotice = {
+  id: "n1",
+  title: "Kein Wasser",
+  text: "Reparatur am Hausanschluss.",
+  kind: "emergency",
+  emergency_type: "water_outage",
+  building: { id: "b1", name: "Lindenstraße 5" },
+  valid_from: "2026-12-01T07:00:30.000Z",
+  valid_until: "2026-12-01T15:00:00.000Z",
+  status: "scheduled",
+  created_at: "2026-11-23T07:00:00.000Z",
+  updated_at: "2026-11-23T07:00:00.000Z",
+  created_by: null,
+  mailed_at: "2026-11-23T07:00:00.000Z",
+  affected_count: 0,
+};
+
+describe("the notice form's Berlin times", () => {
+  it("shows instants in Berlin wall-clock time and reads them back, also in summer", () => {
+    expect(toLocalInput("2026-12-01T07:00:00.000Z")).toBe("2026-12-01T08:00");
+    expect(fromLocalInput("2026-12-01T08:00")).toBe("2026-12-01T07:00:00.000Z");
+    expect(toLocalInput("2026-07-01T06:30:00.000Z")).toBe("2026-07-01T08:30");
+    expect(fromLocalInput("2026-07-01T08:30")).toBe("2026-07-01T06:30:00.000Z");
+    expect(fromLocalInput("")).toBeNull();
+  });
+});
+
+describe("createRequest", () => {
+  it("a building's emergency with a period passes the contracts' schema", () => {
+    const values = {
+      ...initialValues(undefined, "7d0c4d4e-8a8f-4f59-9d0f-3c2f1b7a1a11", new Date("2026-11-23T09:15:00.000Z")),
+      title: "Heizung aus",
+      text: "Der Brenner wird getauscht.",
+      kind: "emergency" as const,
+      emergencyType: "heating_failure" as const,
+      validUntil: "2026-11-24T18:00",
+    };
+    expect(values.validFrom).toBe("2026-11-23T10:15");
+    const body = createRequest(values);
+    expect(body).toEqual({
+      building_id: "7d0c4d4e-8a8f-4f59-9d0f-3c2f1b7a1a11",
+      title: "Heizung aus",
+      text: "Der Brenner wird getauscht.",
+      kind: "emergency",
+      emergency_type: "heating_failure",
+      valid_from: "2026-11-23T09:15:00.000Z",
+      valid_until: "2026-11-24T17:00:00.000Z",
+    });
+    expect(staffNoticeCreateRequest.safeParse(body).success).toBe(true);
+  });
+
+  it("'Alle Gebäude' is null; an information notice has no outage kind; empty end is until further notice", () => {
+    const body = createRequest({
+      ...initialValues(undefined, "all"),
+      title: "Treppenhausreinigung",
+      text: "Am Freitag.",
+      emergencyType: "water_outage",
+    });
+    expect(body).toMatchObject({ building_id: null, kind: "information", emergency_type: null, valid_until: null });
+    expect(staffNoticeCreateRequest.safeParse(body).success).toBe(true);
+  });
+
+  it("without a building the schema refuses it", () => {
+    const result = staffNoticeCreateRequest.safeParse(createRequest({ ...initialValues(), title: "x", text: "y" }));
+    expect(result.success).toBe(false);
+  });
+});
+
+describe("updateRequest", () => {
+  it("sends only what changed, so an untouched start keeps its seconds", () => {
+    const values = initialValues(notice);
+    expect(updateRequest(notice, values)).toEqual({});
+    expect(updateRequest(notice, { ...values, title: "Kein Wasser am Dienstag" })).toEqual({
+      title: "Kein Wasser am Dienstag",
+    });
+    expect(updateRequest(notice, { ...values, validUntil: "" })).toEqual({ valid_until: null });
+    expect(updateRequest(notice, { ...values, kind: "information" })).toEqual({
+      kind: "information",
+      emergency_type: null,
+    });
+  });
+});
