@@ -3,11 +3,15 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { boot } from "./app/boot";
 import { scheduleIntroRemoval } from "./app/intro";
+import { toast } from "./components/ui/use-toast";
+import { setNotifier } from "./lib/notify";
 import { createQueryClient } from "./lib/query-client";
 import "./index.css";
 
 async function start() {
   scheduleIntroRemoval();
+  // lib speaks to the tenant through this notifier (lib never imports components).
+  setNotifier(toast);
   const queryClient = createQueryClient();
   await boot(queryClient);
   const container = document.getElementById("root");

@@ -1,21 +1,22 @@
 import { MutationObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { persistQueryClientRestore, persistQueryClientSave } from "@tanstack/react-query-persist-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { toast } from "@/components/ui/use-toast";
 import { APP_VERSION } from "@/config/env";
 import { allowConsoleError } from "@/test/console";
 import { type ApiMutationVariables, apiMutation, mutationKeys } from "./mutations";
 import { setManualOffline } from "./network";
+import { type Notifier, setNotifier } from "./notify";
 import { listEntries } from "./offline/queue-store";
 import { resetOfflineState, signInAs, TENANT_A } from "./offline/testing";
 import { createPersister, createQueryClient, DAY, GC_TIME, PERSIST_MAX_AGE, STALE_TIME } from "./query-client";
 
-vi.mock("@/components/ui/use-toast", () => ({ toast: vi.fn(() => ({ id: "t", dismiss: () => {} })) }));
-const toastMock = vi.mocked(toast);
+// lib tells the tenant things through the notifier the app registers (a toast there).
+const toastMock = vi.fn<Notifier>();
 
 beforeEach(async () => {
   await resetOfflineState();
   toastMock.mockClear();
+  setNotifier(toastMock);
 });
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -1,9 +1,9 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { Persister } from "@tanstack/react-query-persist-client";
-import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError, getQueryFn } from "./api-client";
 import { registerMutationDefaults } from "./mutation-defaults";
+import { notify } from "./notify";
 import { offlineNotices } from "./offline/notices";
 import { isOfflineResult } from "./offline/types";
 import { getItem, removeItem, STORAGE_KEYS, setItem } from "./storage";
@@ -62,11 +62,11 @@ function handleError(error: Error, meta: FeedbackMeta | undefined) {
   // By name: the queue's code is not in the start-up bundle (see offline/queue-bridge).
   if (error.name === "QueueStorageError") {
     // The change is not saved anywhere: say so, whatever the screen's own failure text is.
-    toast({ variant: "destructive", title: offlineNotices.storageFailedTitle, description: error.message });
+    notify({ variant: "destructive", title: offlineNotices.storageFailedTitle, description: error.message });
     return;
   }
   if (!meta?.errorTitle || meta.silent) return;
-  toast({ variant: "destructive", title: meta.errorTitle, description: meta.errorDescription ?? describe(error) });
+  notify({ variant: "destructive", title: meta.errorTitle, description: meta.errorDescription ?? describe(error) });
 }
 
 export function createQueryClient(): QueryClient {
@@ -81,11 +81,11 @@ export function createQueryClient(): QueryClient {
         if (isOfflineResult(data)) {
           // Spec section 4: offline, a submission says its data is kept and sent once a connection exists.
           if (meta?.offlineNotice !== false && !meta?.silent) {
-            toast({ title: offlineNotices.queuedTitle, description: offlineNotices.queuedDescription });
+            notify({ title: offlineNotices.queuedTitle, description: offlineNotices.queuedDescription });
           }
           return;
         }
-        if (meta?.successTitle) toast({ title: meta.successTitle, description: meta.successDescription });
+        if (meta?.successTitle) notify({ title: meta.successTitle, description: meta.successDescription });
       },
     }),
     defaultOptions: {

@@ -2,6 +2,8 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, type MockInstance, vi } from "vitest";
+import { toast } from "@/components/ui/use-toast";
+import { setNotifier } from "@/lib/notify";
 import { resetStorageForTests } from "@/lib/storage";
 // Components render as in the app once the shell is loaded: with tailwind-merge (lib/utils: cn).
 import "@/lib/class-merge";
@@ -22,6 +24,8 @@ beforeEach(() => {
   // A fresh, empty IndexedDB and browser storage for every test.
   globalThis.indexedDB = new IDBFactory();
   resetStorageForTests();
+  // As main.tsx does: lib's notices become toasts.
+  setNotifier(toast);
   window.localStorage.clear();
   consoleErrorPolicy.allowed = false;
   consoleErrorSpy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {

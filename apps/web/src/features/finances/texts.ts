@@ -44,3 +44,12 @@ export function paymentMethodLabel(method: string): string {
 export function dueDayText(day: number): string {
   return `am ${day}. des Monats`;
 }
+
+/** The dashboard's next-rent card. */
+export const nextRentTexts = {
+  nextPayment: "Nächste Mietzahlung",
+  none: "Keine anstehende Zahlung",
+  due: "Fällig am",
+  details: "Zu den Finanzen",
+  loadError: "Die Zahlungsdaten konnten nicht geladen werden.",
+} as const;

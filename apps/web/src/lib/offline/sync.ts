@@ -1,8 +1,8 @@
 import { partialMatchKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError, getAuthToken } from "../api-client";
 import { sendApiRequest } from "../mutations";
 import { isOffline } from "../network";
+import { notify } from "../notify";
 import { getItem, STORAGE_PREFIX, setItem } from "../storage";
 import { classifyFailure, describeFailure } from "./errors";
 import { sortForSync } from "./ordering";
@@ -236,7 +236,7 @@ async function run(trigger: SyncTrigger, tenantId: string, touched: QueryKey[]):
     nextOperation: null,
     currentEntryId: null,
   });
-  if (!quiet) toast({ title: offlineTexts.sync.startedTitle, description: offlineTexts.sync.started(total) });
+  if (!quiet) notify({ title: offlineTexts.sync.startedTitle, description: offlineTexts.sync.started(total) });
 
   // Entries changed in the queue since they were read (another tab, the details dialog) are read
   // again before they go; the others go as read. A sent entry is removed while the next one
@@ -322,12 +322,12 @@ async function run(trigger: SyncTrigger, tenantId: string, touched: QueryKey[]):
     }
     const t = offlineTexts.sync;
     if (failed === 0) {
-      if (!quiet || completed > 0) toast({ title: t.doneTitle, description: t.doneAll(completed) });
+      if (!quiet || completed > 0) notify({ title: t.doneTitle, description: t.doneAll(completed) });
     } else if (completed === 0) {
       if (!quiet || refused > 0)
-        toast({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
+        notify({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
     } else {
-      toast({ variant: "destructive", title: t.doneTitle, description: t.doneWithFailures(completed, failed) });
+      notify({ variant: "destructive", title: t.doneTitle, description: t.doneWithFailures(completed, failed) });
     }
     return { kind: "done", completed, failed, total };
   }
@@ -335,7 +335,7 @@ async function run(trigger: SyncTrigger, tenantId: string, touched: QueryKey[]):
   function throttled(reason: string): SyncOutcome {
     finish({ error: reason });
     if (!quiet || completed > 0) {
-      toast({ title: offlineTexts.sync.throttledTitle, description: offlineTexts.sync.throttled(completed, total) });
+      notify({ title: offlineTexts.sync.throttledTitle, description: offlineTexts.sync.throttled(completed, total) });
     }
     return { kind: "throttled", completed, total, retryAt: throttledUntil };
   }
@@ -343,7 +343,7 @@ async function run(trigger: SyncTrigger, tenantId: string, touched: QueryKey[]):
   function interrupted(): SyncOutcome {
     finish({ error: offlineTexts.sync.connectionLost });
     if (!quiet || completed > 0) {
-      toast({
+      notify({
         variant: "destructive",
         title: offlineTexts.sync.interruptedTitle,
         description: offlineTexts.sync.interrupted(completed, total),
@@ -404,7 +404,7 @@ export function synchronize(trigger: SyncTrigger = "manual", options: SyncOption
     } catch (error) {
       console.warn("[sync] Synchronisierung fehlgeschlagen", error);
       setStatus({ inProgress: false, nextOperation: null, currentEntryId: null, error: describeFailureSafe(error) });
-      toast({
+      notify({
         variant: "destructive",
         title: offlineTexts.sync.failedTitle,
         description: offlineTexts.sync.failedDescription,

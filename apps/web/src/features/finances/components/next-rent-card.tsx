@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCurrency, formatDate } from "@/lib/format";
-import { paymentStatusBadge } from "@/lib/payment-status";
-import { paymentTexts } from "../texts";
+import { paymentStatusBadge } from "../payment-status";
+import { nextRentTexts } from "../texts";
 
 export function NextRentCard({ payment, financesPath }: { payment: RentPayment | null; financesPath: string }) {
   const status = payment ? paymentStatusBadge(payment.status) : null;
@@ -14,7 +14,7 @@ export function NextRentCard({ payment, financesPath }: { payment: RentPayment |
       <CardHeader>
         <CardTitle id="next-rent-title" className="flex items-center gap-2">
           <Euro className="size-5 text-primary" aria-hidden="true" />
-          {paymentTexts.nextPayment}
+          {nextRentTexts.nextPayment}
         </CardTitle>
         {status ? (
           <Badge tone={status.tone} className="shrink-0">
@@ -29,19 +29,19 @@ export function NextRentCard({ payment, financesPath }: { payment: RentPayment |
               {formatCurrency(payment.amount, payment.currency)}
             </p>
             <p className="mt-1 text-sm text-muted-foreground">
-              {paymentTexts.due} <span data-testid="rent-due-date">{formatDate(payment.due_date)}</span>
+              {nextRentTexts.due} <span data-testid="rent-due-date">{formatDate(payment.due_date)}</span>
             </p>
           </div>
           <Link
             to={financesPath}
             className="inline-flex items-center gap-1 rounded-md text-sm font-medium whitespace-nowrap text-link hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
-            {paymentTexts.details}
+            {nextRentTexts.details}
             <ChevronRight className="size-4" aria-hidden="true" />
           </Link>
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">{paymentTexts.none}</p>
+        <p className="text-sm text-muted-foreground">{nextRentTexts.none}</p>
       )}
     </Card>
   );

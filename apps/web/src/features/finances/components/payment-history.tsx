@@ -5,7 +5,7 @@ import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatCurrency, formatDate } from "@/lib/format";
-import { paymentStatusBadge } from "@/lib/payment-status";
+import { paymentStatusBadge } from "../payment-status";
 import { financeTexts } from "../texts";
 
 export function PaymentHistory({
