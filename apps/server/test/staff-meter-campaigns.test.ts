@@ -1,5 +1,6 @@
 import { addDays } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdmin } from "../src/cli/admin.js";
 import { berlinToday, berlinToUtc } from "../src/lib/time.js";
 import { ensureBuilding } from "../src/repositories/buildings.js";
 import {
@@ -402,5 +403,75 @@ describe("campaign mails", () => {
     await dispatchCampaignMails(ctx.db, CTX, late);
     await dispatchCampaignMails(ctx.db, CTX, new Date(late.getTime() + 3_600_000));
     expect((await outboxTo(ctx.db, lea.id)).map((m) => m.kind)).toEqual([CAMPAIGN_START_KIND]);
+  });
+});
+
+describe("admin CLI start-meter-campaign", () => {
+  async function admin(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(
+      argv,
+      { out: (t) => out.push(t), err: (t) => err.push(t) },
+      { db: ctx.db, config: ctx.config, files: ctx.app.files, mailer: ctx.app.mailer },
+    );
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  }
+
+  it("starts a campaign by building address with the repository's rules, audited", async () => {
+    const run = await admin(
+      "start-meter-campaign",
+      "--building",
+      HOUSE,
+      "--meter",
+      "electricity",
+      "--from",
+      day(0),
+      "--to",
+      day(7),
+    );
+    expect(run.code, run.err).toBe(0);
+    const id = /ID ([0-9a-f-]{36})/.exec(run.out)?.[1];
+    expect(run.out).toContain("Ablesung „Strom“ für Kampagnenweg 1 gestartet");
+    expect(run.out).toContain("3 Mietende gefragt");
+    const audit = await auditOf(ctx.db, id!);
+    expect(audit).toEqual([
+      expect.objectContaining({ action: "meter_campaign.started", staff_name: "Admin-Kommandozeile" }),
+    ]);
+    // One tenant on demand, by e-mail.
+    const single = await admin(
+      "start-meter-campaign",
+      "--building",
+      "kampagnenweg 1",
+      "--meter",
+      "all",
+      "--email",
+      tenants.anna!.email,
+      "--reason",
+      "Auszug",
+    );
+    expect(single.code, single.err).toBe(0);
+    expect(single.out).toContain("1 Mietende gefragt");
+  });
+
+  it("refuses unknown buildings, half periods and bad meters with German messages", async () => {
+    const unknown = await admin("start-meter-campaign", "--building", "Nirgendwo 1", "--meter", "water");
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain("Es gibt kein Gebäude „Nirgendwo 1“.");
+    const half = await admin("start-meter-campaign", "--building", HOUSE, "--meter", "water", "--from", day(0));
+    expect(half.code).toBe(2);
+    expect(half.err).toContain("Bitte --from und --to zusammen angeben");
+    expect((await admin("start-meter-campaign", "--building", HOUSE, "--meter", "gas")).code).toBe(2);
+    const stranger = await admin(
+      "start-meter-campaign",
+      "--building",
+      HOUSE,
+      "--meter",
+      "water",
+      "--email",
+      tenants.other!.email,
+    );
+    expect(stranger.code).toBe(1);
+    expect(stranger.err).toContain("kein Mietverhältnis in diesem Gebäude");
   });
 });

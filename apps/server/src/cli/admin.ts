@@ -16,6 +16,7 @@ import {
   sendMessage,
   setRepairStatus,
 } from "./commands/management.js";
+import { startMeterCampaignCommand } from "./commands/meter-campaigns.js";
 import { createStaffCommand } from "./commands/staff.js";
 import { createTenant, endTenancy, listTenants, resetPassword } from "./commands/tenants.js";
 import type { AdminCommand, AdminIo, CommandContext } from "./context.js";
@@ -37,6 +38,7 @@ export const COMMANDS: AdminCommand[] = [
   listRepairs,
   listMessages,
   createStaffCommand,
+  startMeterCampaignCommand,
 ];
 
 export const EXIT_OK = 0;
