@@ -20,6 +20,7 @@ import { localFileStore } from "./lib/file-store.js";
 import { DEFAULT_BODY_LIMIT } from "./lib/limits.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { startNotificationWorker } from "./lib/notification-worker.js";
+import { scheduleRentCharges } from "./lib/rent-ledger-schedule.js";
 import { dispatchCampaignMails } from "./repositories/meter-campaigns.js";
 import { findStaffNameAndRole } from "./repositories/staff.js";
 import "./fastify-types.js";
@@ -155,6 +156,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate("notifications", worker);
   app.addHook("onClose", () => worker.stop());
+  // Monthly rent charges at start-up and daily (issue 14 §2).
+  scheduleRentCharges(app);
 
   registerErrorHandling(app);
   // Before compression: the stored answer is the serialised body, not a compressed stream.

@@ -163,6 +163,73 @@ export interface PaymentsTable {
   paid_at: string | null;
   description: string;
   created_at: string;
+  /** YYYY-MM of a generated monthly charge (unique per tenancy); null for older rows. */
+  period: string | null;
+  /** Paid so far (partial payments); equals amount_cents once paid. */
+  paid_cents: Generated<number>;
+}
+
+/** The rent ledger's account of a tenancy (repositories/rent-ledger.ts). */
+export interface RentAccountsTable {
+  tenancy_id: string;
+  /** The payment reference the tenant writes in a transfer, e.g. "MP-7K4Q2X". */
+  reference: string;
+  /** First day of the first month the ledger charges. */
+  ledger_from: string;
+  last_reminder_at: string | null;
+  created_at: string;
+}
+
+/** A new rent from the first of a month. */
+export interface RentChangesTable {
+  id: string;
+  tenancy_id: string;
+  effective_from: string;
+  base_rent_cents: number;
+  utilities_cents: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface BankImportsTable {
+  id: string;
+  /** csv | camt */
+  format: string;
+  filename: string;
+  line_count: number;
+  matched_count: number;
+  unmatched_count: number;
+  duplicate_count: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** Money received: recorded by hand or a line of a bank statement. */
+export interface BankTransactionsTable {
+  id: string;
+  /** manual | csv | camt */
+  source: string;
+  import_id: string | null;
+  bank_ref: string | null;
+  booked_on: string;
+  amount_cents: number;
+  allocated_cents: Generated<number>;
+  payer_name: string | null;
+  payer_iban: string | null;
+  remittance: string | null;
+  /** null: unmatched, waits for a person. */
+  tenancy_id: string | null;
+  match_reason: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface PaymentAllocationsTable {
+  id: string;
+  transaction_id: string;
+  charge_id: string;
+  amount_cents: number;
+  created_at: string;
 }
 
 export interface InvoicesTable {
@@ -449,6 +516,11 @@ export interface Database {
   notices: NoticesTable;
   notice_affected: NoticeAffectedTable;
   document_publications: DocumentPublicationsTable;
+  rent_accounts: RentAccountsTable;
+  rent_changes: RentChangesTable;
+  bank_imports: BankImportsTable;
+  bank_transactions: BankTransactionsTable;
+  payment_allocations: PaymentAllocationsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

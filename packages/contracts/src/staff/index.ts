@@ -7,6 +7,7 @@ export * from "./auth.js";
 export * from "./documents.js";
 export * from "./inbox.js";
 export * from "./items.js";
+export * from "./ledger.js";
 export * from "./meter-campaigns.js";
 export * from "./notices.js";
 export * from "./roles.js";

@@ -103,6 +103,9 @@ export async function insertPayments(db: Db, tenantId: string, tenancyId: string
           paid_at: p.paidAt,
           description: p.description,
           created_at: p.createdAt,
+          // The rent ledger's month (unique per tenancy) and what is paid of it.
+          period: p.dueDate.slice(0, 7),
+          paid_cents: p.status === "paid" ? p.amountCents : 0,
         })),
       )
       .execute();

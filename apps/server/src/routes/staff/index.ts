@@ -4,6 +4,7 @@ import { staffAppointmentRoutes } from "./appointments.js";
 import { staffAccountRoutes } from "./auth.js";
 import { staffDocumentRoutes } from "./documents.js";
 import { staffInboxRoutes } from "./inbox.js";
+import { staffLedgerRoutes } from "./ledger.js";
 import { staffMeterCampaignRoutes } from "./meter-campaigns.js";
 import { staffMeterReadingRoutes } from "./meter-readings.js";
 import { staffNoticeRoutes } from "./notices.js";
@@ -25,6 +26,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffMeterCampaignRoutes);
   await app.register(staffTenantRoutes);
   await app.register(staffNoticeRoutes);
+  await app.register(staffLedgerRoutes);
   await app.register(staffDocumentRoutes);
   await app.register(staffAdminRoutes);
 };

@@ -1,0 +1,462 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { CURRENCY } from "@mieter-portal/contracts";
+import { sql } from "kysely";
+import { type Db, withTransaction } from "../db/connection.js";
+import { berlinToday, berlinToUtc, nowIso } from "../lib/time.js";
+
+/**
+ * The rent ledger (issue 14 §2, docs/decisions/017-rent-ledger.md): monthly charges (rows of
+ * `payments`, one per tenancy and month) generated from the tenancy and its rent changes, and
+ * money received (`bank_transactions`) applied to the oldest open charges (`payment_allocations`).
+ * The only writer of rent_accounts, rent_changes, payment_allocations and of payments' ledger
+ * columns; bank-import.ts writes statement lines through recordTransaction.
+ */
+
+const MONTHS = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+];
+
+/** YYYY-MM of a date. */
+export const periodOf = (date: string): string => date.slice(0, 7);
+
+export function addPeriods(period: string, n: number): string {
+  const [y, m] = period.split("-").map(Number) as [number, number];
+  const total = y * 12 + (m - 1) + n;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, "0")}`;
+}
+
+const daysIn = (period: string): number => {
+  const [y, m] = period.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+};
+
+const dayDiff = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** How many days a charge due on `dueDate` is overdue on `today` (0 when not yet due). */
+export const daysOverdue = (dueDate: string, today: string): number => Math.max(0, dayDiff(dueDate, today));
+
+// ---------------------------------------------------------------- payment references
+
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** "MP-K7Q2-X9M4": what the tenant writes in the transfer's Verwendungszweck. */
+export function newReference(): string {
+  const bytes = randomBytes(8);
+  const chars = [...bytes].map((b) => REFERENCE_ALPHABET[b % 32]).join("");
+  return `MP-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/**
+ * The references a remittance text may contain, whatever the bank did to spaces, dashes and case
+ * ("mp k7q2x9m4", "MP-K7Q2-X9M4").
+ */
+export function referencesIn(text: string | null): string[] {
+  if (!text) return [];
+  const compact = text.toUpperCase().replace(/[\s\-/.]/g, "");
+  const found = new Set<string>();
+  for (const m of compact.matchAll(/MP([A-HJ-NP-Z2-9]{8})/g)) {
+    const c = m[1]!;
+    found.add(`MP-${c.slice(0, 4)}-${c.slice(4)}`);
+  }
+  return [...found];
+}
+
+// ---------------------------------------------------------------- rent of a month
+
+interface TenancyTerms {
+  id: string;
+  tenant_id: string;
+  start_date: string;
+  end_date: string | null;
+  base_rent_cents: number;
+  utilities_cents: number;
+  due_day: number;
+}
+
+interface RentStep {
+  effective_from: string;
+  cents: number;
+}
+
+/** The monthly rent in force on the first of `period`: the latest change before it, else the tenancy's. */
+export function rentFor(terms: TenancyTerms, changes: RentStep[], period: string): number {
+  const first = `${period}-01`;
+  let rent = terms.base_rent_cents + terms.utilities_cents;
+  let from = "";
+  for (const c of changes) {
+    if (c.effective_from <= first && c.effective_from >= from) {
+      rent = c.cents;
+      from = c.effective_from;
+    }
+  }
+  return rent;
+}
+
+/**
+ * The charge of one month: the rent, by days for a month the tenancy starts or ends in; due on
+ * the due day (the month's last day when shorter; the start when the tenancy starts after it).
+ * Null when the tenancy does not run in that month.
+ */
+export function chargeFor(
+  terms: TenancyTerms,
+  changes: RentStep[],
+  period: string,
+): { amountCents: number; dueDate: string; description: string } | null {
+  const days = daysIn(period);
+  const first = `${period}-01`;
+  const last = `${period}-${String(days).padStart(2, "0")}`;
+  const from = terms.start_date > first ? terms.start_date : first;
+  const to = terms.end_date && terms.end_date < last ? terms.end_date : last;
+  if (from > to) return null;
+  const activeDays = dayDiff(from, to) + 1;
+  const rent = rentFor(terms, changes, period);
+  const partial = activeDays < days;
+  const amountCents = partial ? Math.round((rent * activeDays) / days) : rent;
+  let dueDate = `${period}-${String(Math.min(terms.due_day, days)).padStart(2, "0")}`;
+  if (dueDate < terms.start_date) dueDate = terms.start_date;
+  const [y, m] = period.split("-") as [string, string];
+  const description = `Miete ${MONTHS[Number(m) - 1]} ${y}${partial ? " (anteilig)" : ""}`;
+  return { amountCents, dueDate, description };
+}
+
+// ---------------------------------------------------------------- accounts and charges
+
+export interface EnsureOptions {
+  /** One tenancy (after creating or changing it); absent: every tenancy (start-up, daily). */
+  tenancyId?: string;
+  /** Berlin date; default today. */
+  today?: string;
+}
+
+const CHUNK = 400;
+
+/**
+ * Creates the monthly rent charges that are missing — for every month from the ledger's first up
+ * to and including next month, as far as the tenancy runs — and reprices or removes the ones not
+ * paid at all yet of this month on (a rent change, a tenancy that ends). Idempotent (unique per
+ * tenancy and month; concurrent runs insert nothing twice). Then applies credit to open charges.
+ * Takes a Db or a transaction. Returns how many charges it created.
+ */
+export async function ensureRentCharges(db: Db, options: EnsureOptions = {}): Promise<number> {
+  const today = options.today ?? berlinToday();
+  const horizon = addPeriods(periodOf(today), 1);
+  const current = periodOf(today);
+  return withTransaction(db, async (trx) => {
+    let tenancyQuery = trx
+      .selectFrom("tenancies")
+      .select(["id", "tenant_id", "start_date", "end_date", "base_rent_cents", "utilities_cents", "due_day"]);
+    if (options.tenancyId) tenancyQuery = tenancyQuery.where("id", "=", options.tenancyId);
+    const tenancies = await tenancyQuery.execute();
+    if (tenancies.length === 0) return 0;
+    const one = options.tenancyId;
+
+    const latest = new Map<string, string>();
+    let latestQuery = trx
+      .selectFrom("payments")
+      .select(["tenancy_id", sql<string>`max(due_date)`.as("due"), sql<string | null>`max(period)`.as("period")])
+      .groupBy("tenancy_id");
+    if (one) latestQuery = latestQuery.where("tenancy_id", "=", one);
+    for (const r of await latestQuery.execute()) {
+      const p = r.period && r.period > periodOf(r.due) ? r.period : periodOf(r.due);
+      latest.set(r.tenancy_id, p);
+    }
+
+    let accountQuery = trx.selectFrom("rent_accounts").select(["tenancy_id", "ledger_from"]);
+    if (one) accountQuery = accountQuery.where("tenancy_id", "=", one);
+    const ledgerFrom = new Map((await accountQuery.execute()).map((a) => [a.tenancy_id, a.ledger_from]));
+    const newAccounts = tenancies
+      .filter((t) => !ledgerFrom.has(t.id))
+      .map((t) => {
+        // Earlier months were settled outside the portal: the ledger continues after the last
+        // charge there is, else starts with this month (or the tenancy's start when later).
+        const after = latest.get(t.id);
+        const startPeriod = periodOf(t.start_date);
+        const from = after ? addPeriods(after, 1) : startPeriod > current ? startPeriod : current;
+        return { tenancy_id: t.id, reference: newReference(), ledger_from: `${from}-01`, created_at: nowIso() };
+      });
+    for (let i = 0; i < newAccounts.length; i += CHUNK) {
+      await trx
+        .insertInto("rent_accounts")
+        .values(newAccounts.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.column("tenancy_id").doNothing())
+        .execute();
+    }
+    for (const a of newAccounts) ledgerFrom.set(a.tenancy_id, a.ledger_from);
+
+    let changeQuery = trx
+      .selectFrom("rent_changes")
+      .select(["tenancy_id", "effective_from", sql<number>`base_rent_cents + utilities_cents`.as("cents")]);
+    if (one) changeQuery = changeQuery.where("tenancy_id", "=", one);
+    const changes = new Map<string, RentStep[]>();
+    for (const c of await changeQuery.execute()) {
+      changes.set(c.tenancy_id, [
+        ...(changes.get(c.tenancy_id) ?? []),
+        { effective_from: c.effective_from, cents: Number(c.cents) },
+      ]);
+    }
+
+    const created = nowIso();
+    const inserts = [];
+    for (const t of tenancies) {
+      const from = periodOf(ledgerFrom.get(t.id)!);
+      const last = latest.get(t.id);
+      let period = last && addPeriods(last, 1) > from ? addPeriods(last, 1) : from;
+      const endPeriod = t.end_date && periodOf(t.end_date) < horizon ? periodOf(t.end_date) : horizon;
+      for (; period <= endPeriod; period = addPeriods(period, 1)) {
+        const charge = chargeFor(t, changes.get(t.id) ?? [], period);
+        if (!charge) continue;
+        inserts.push({
+          id: randomUUID(),
+          tenant_id: t.tenant_id,
+          tenancy_id: t.id,
+          amount_cents: charge.amountCents,
+          currency: CURRENCY,
+          status: "pending",
+          due_date: charge.dueDate,
+          paid_at: null,
+          description: charge.description,
+          created_at: created,
+          period,
+          paid_cents: 0,
+        });
+      }
+    }
+    let count = 0;
+    for (let i = 0; i < inserts.length; i += CHUNK) {
+      const res = await trx
+        .insertInto("payments")
+        .values(inserts.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.columns(["tenancy_id", "period"]).doNothing())
+        .executeTakeFirst();
+      count += Number(res.numInsertedOrUpdatedRows ?? 0);
+    }
+
+    await repriceUntouched(trx, tenancies, changes, current, one);
+    let creditQuery = trx
+      .selectFrom("bank_transactions")
+      .select("tenancy_id")
+      .distinct()
+      .where("tenancy_id", "is not", null)
+      .where(sql<boolean>`allocated_cents < amount_cents`);
+    if (one) creditQuery = creditQuery.where("tenancy_id", "=", one);
+    for (const r of await creditQuery.execute()) await settleTenancy(trx, r.tenancy_id!);
+    return count;
+  });
+}
+
+/**
+ * Charges of this month on that nobody paid anything of yet follow the terms as they are now: a
+ * rent change recorded after the charge was made, a tenancy that ends (by days, or no charge).
+ */
+async function repriceUntouched(
+  trx: Db,
+  tenancies: TenancyTerms[],
+  changes: Map<string, RentStep[]>,
+  fromPeriod: string,
+  one: string | undefined,
+): Promise<void> {
+  let query = trx
+    .selectFrom("payments")
+    .select(["id", "tenancy_id", "period", "amount_cents", "due_date", "description"])
+    .where("period", ">=", fromPeriod)
+    .where("status", "=", "pending")
+    .where("paid_cents", "=", 0);
+  if (one) query = query.where("tenancy_id", "=", one);
+  const open = await query.execute();
+  if (open.length === 0) return;
+  const terms = new Map(tenancies.map((t) => [t.id, t]));
+  for (const c of open) {
+    const t = terms.get(c.tenancy_id);
+    if (!t || !c.period) continue;
+    const charge = chargeFor(t, changes.get(t.id) ?? [], c.period);
+    if (!charge) {
+      await trx.deleteFrom("payments").where("id", "=", c.id).where("paid_cents", "=", 0).execute();
+    } else if (charge.amountCents !== c.amount_cents || charge.dueDate !== c.due_date) {
+      await trx
+        .updateTable("payments")
+        .set({ amount_cents: charge.amountCents, due_date: charge.dueDate, description: charge.description })
+        .where("id", "=", c.id)
+        .where("paid_cents", "=", 0)
+        .execute();
+    }
+  }
+}
+
+/**
+ * Applies the tenancy's money not applied yet to its open charges, oldest due first: a charge is
+ * paid when covered in full (paid_at: the day the completing money was booked), partly paid
+ * otherwise; what is left over stays credit on the payment for the next charge.
+ */
+export async function settleTenancy(trx: Db, tenancyId: string): Promise<void> {
+  const credits = await trx
+    .selectFrom("bank_transactions")
+    .select(["id", "amount_cents", "allocated_cents", "booked_on"])
+    .where("tenancy_id", "=", tenancyId)
+    .where(sql<boolean>`allocated_cents < amount_cents`)
+    .orderBy("booked_on")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  if (credits.length === 0) return;
+  const charges = await trx
+    .selectFrom("payments")
+    .select(["id", "amount_cents", "paid_cents"])
+    .where("tenancy_id", "=", tenancyId)
+    .where(sql<boolean>`status in ('pending', 'overdue')`)
+    .orderBy("due_date")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const now = nowIso();
+  let c = 0;
+  for (const credit of credits) {
+    let left = credit.amount_cents - credit.allocated_cents;
+    while (left > 0 && c < charges.length) {
+      const charge = charges[c]!;
+      const due = charge.amount_cents - charge.paid_cents;
+      const part = Math.min(left, due);
+      left -= part;
+      charge.paid_cents += part;
+      await trx
+        .insertInto("payment_allocations")
+        .values({
+          id: randomUUID(),
+          transaction_id: credit.id,
+          charge_id: charge.id,
+          amount_cents: part,
+          created_at: now,
+        })
+        .execute();
+      const paid = charge.paid_cents >= charge.amount_cents;
+      await trx
+        .updateTable("payments")
+        .set({
+          paid_cents: charge.paid_cents,
+          ...(paid ? { status: "paid", paid_at: berlinToUtc(credit.booked_on, 12).toISOString() } : {}),
+        })
+        .where("id", "=", charge.id)
+        .execute();
+      if (paid) c++;
+    }
+    await trx
+      .updateTable("bank_transactions")
+      .set({ allocated_cents: credit.amount_cents - left })
+      .where("id", "=", credit.id)
+      .execute();
+    if (c >= charges.length) break;
+  }
+}
+
+export interface NewTransaction {
+  source: "manual" | "csv" | "camt";
+  importId?: string | null;
+  bankRef?: string | null;
+  bookedOn: string;
+  amountCents: number;
+  payerName?: string | null;
+  payerIban?: string | null;
+  remittance?: string | null;
+  tenancyId: string | null;
+  matchReason: string | null;
+  createdBy: string | null;
+}
+
+/**
+ * Records money received and, when it belongs to a tenancy, applies it. A statement line booked
+ * before (same bank_ref) is not recorded again: returns null then.
+ */
+export async function recordTransaction(trx: Db, t: NewTransaction): Promise<string | null> {
+  const id = randomUUID();
+  const res = await trx
+    .insertInto("bank_transactions")
+    .values({
+      id,
+      source: t.source,
+      import_id: t.importId ?? null,
+      bank_ref: t.bankRef ?? null,
+      booked_on: t.bookedOn,
+      amount_cents: t.amountCents,
+      payer_name: t.payerName ?? null,
+      payer_iban: t.payerIban ?? null,
+      remittance: t.remittance ?? null,
+      tenancy_id: t.tenancyId,
+      match_reason: t.matchReason,
+      created_by: t.createdBy,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column("bank_ref").doNothing())
+    .executeTakeFirst();
+  if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+  if (t.tenancyId) await settleTenancy(trx, t.tenancyId);
+  return id;
+}
+
+/** Gives a waiting (unmatched) transaction to a tenancy and applies it; false when it no longer waits. */
+export async function assignTransaction(trx: Db, id: string, tenancyId: string, reason: string): Promise<boolean> {
+  const res = await trx
+    .updateTable("bank_transactions")
+    .set({ tenancy_id: tenancyId, match_reason: reason })
+    .where("id", "=", id)
+    .where("tenancy_id", "is", null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) return false;
+  await settleTenancy(trx, tenancyId);
+  return true;
+}
+
+/** Records a new rent from the first of a month (replacing one for the same month) and reprices. */
+export async function recordRentChange(
+  db: Db,
+  change: {
+    tenancyId: string;
+    effectiveFrom: string;
+    baseRentCents: number;
+    utilitiesCents: number;
+    createdBy: string | null;
+  },
+): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    await trx
+      .deleteFrom("rent_changes")
+      .where("tenancy_id", "=", change.tenancyId)
+      .where("effective_from", "=", change.effectiveFrom)
+      .execute();
+    await trx
+      .insertInto("rent_changes")
+      .values({
+        id: randomUUID(),
+        tenancy_id: change.tenancyId,
+        effective_from: change.effectiveFrom,
+        base_rent_cents: change.baseRentCents,
+        utilities_cents: change.utilitiesCents,
+        created_by: change.createdBy,
+        created_at: nowIso(),
+      })
+      .execute();
+    await ensureRentCharges(trx, { tenancyId: change.tenancyId });
+  });
+}
+
+/** The tenancy's account (payment reference), made on first use. */
+export async function ensureAccount(db: Db, tenancyId: string) {
+  const found = await db.selectFrom("rent_accounts").selectAll().where("tenancy_id", "=", tenancyId).executeTakeFirst();
+  if (found) return found;
+  await ensureRentCharges(db, { tenancyId });
+  return db.selectFrom("rent_accounts").selectAll().where("tenancy_id", "=", tenancyId).executeTakeFirstOrThrow();
+}
+
+export async function markReminded(trx: Db, tenancyId: string, at: string): Promise<void> {
+  await trx.updateTable("rent_accounts").set({ last_reminder_at: at }).where("tenancy_id", "=", tenancyId).execute();
+}

@@ -1,0 +1,533 @@
+import type { LedgerAccount, LedgerDetail, OverdueEntry, UnmatchedLine } from "@mieter-portal/contracts/staff";
+import { type ExpressionBuilder, sql } from "kysely";
+import { type Db, withTransaction } from "../db/connection.js";
+import type { Database } from "../db/types.js";
+import { badRequest } from "../lib/errors.js";
+import type { MailContext } from "../lib/notify.js";
+import { berlinToday, centsToEuros, germanDateOf, nowIso } from "../lib/time.js";
+import { type AuditActor, recordAudit } from "./audit.js";
+import type { StaffScope } from "./bank-import.js";
+import { enqueueMail } from "./notifications.js";
+import { effectiveStatus } from "./payments.js";
+import {
+  assignTransaction,
+  daysOverdue,
+  ensureAccount,
+  markReminded,
+  periodOf,
+  recordRentChange,
+  recordTransaction,
+  rentFor,
+} from "./rent-ledger.js";
+
+/** What the staff console reads and does in the rent ledger (routes/staff/ledger.ts). */
+
+const CURSOR_MESSAGE = "Die Angabe zur nächsten Seite (cursor) ist ungültig. Bitte laden Sie die Liste neu.";
+const encode = (values: string[]) => Buffer.from(JSON.stringify(values), "utf8").toString("base64url");
+function decode(cursor: string | undefined, length: number): string[] | undefined {
+  if (!cursor) return undefined;
+  try {
+    const v = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(v) && v.length === length && v.every((x) => typeof x === "string")) return v;
+  } catch {
+    // falls through to the 400 below
+  }
+  throw badRequest(CURSOR_MESSAGE, { cursor: CURSOR_MESSAGE });
+}
+
+const openSum = (today?: string) =>
+  sql<number>`coalesce((select sum(c.amount_cents - c.paid_cents) from payments c where c.tenancy_id = t.id and c.status in ('pending', 'overdue')${today ? sql` and c.due_date < ${today}` : sql``}), 0)`;
+const creditSum = sql<number>`coalesce((select sum(x.amount_cents - x.allocated_cents) from bank_transactions x where x.tenancy_id = t.id), 0)`;
+
+function scoped<T extends { where: (...args: never[]) => T }>(query: T, scope: StaffScope, building?: string): T {
+  // biome-ignore lint/suspicious/noExplicitAny: the same where() on the different select builders
+  let q: any = query;
+  if (!scope.allBuildings) {
+    q = scope.buildingIds.length > 0 ? q.where("t.building_id", "in", scope.buildingIds) : q.where(sql.lit(false));
+  }
+  if (building) q = q.where("t.building_id", "=", building);
+  return q;
+}
+
+const accountColumns = (today: string) =>
+  [
+    "t.id as tenancy_id",
+    "t.tenant_id",
+    "t.building_id",
+    "t.apartment_number",
+    "t.end_date",
+    "t.base_rent_cents",
+    "t.utilities_cents",
+    "p.first_name",
+    "p.last_name",
+    "p.email",
+    "b.name as building_name",
+    "a.reference",
+    openSum().as("open_cents"),
+    openSum(today).as("overdue_cents"),
+    creditSum.as("credit_cents"),
+  ] as const;
+
+function accountQuery(db: Db, today: string) {
+  return db
+    .selectFrom("tenancies as t")
+    .innerJoin("tenants as p", "p.id", "t.tenant_id")
+    .leftJoin("buildings as b", "b.id", "t.building_id")
+    .leftJoin("rent_accounts as a", "a.tenancy_id", "t.id")
+    .select(accountColumns(today));
+}
+
+type AccountRow = Awaited<ReturnType<ReturnType<typeof accountQuery>["execute"]>>[number];
+
+async function toAccounts(db: Db, rows: AccountRow[], today: string): Promise<LedgerAccount[]> {
+  if (rows.length === 0) return [];
+  const changes = await db
+    .selectFrom("rent_changes")
+    .select(["tenancy_id", "effective_from", sql<number>`base_rent_cents + utilities_cents`.as("cents")])
+    .where(
+      "tenancy_id",
+      "in",
+      rows.map((r) => r.tenancy_id),
+    )
+    .execute();
+  const out: LedgerAccount[] = [];
+  for (const r of rows) {
+    const reference = r.reference ?? (await ensureAccount(db, r.tenancy_id)).reference;
+    const steps = changes
+      .filter((c) => c.tenancy_id === r.tenancy_id)
+      .map((c) => ({ effective_from: c.effective_from, cents: Number(c.cents) }));
+    out.push({
+      tenancy_id: r.tenancy_id,
+      tenant_id: r.tenant_id,
+      tenant_name: `${r.first_name} ${r.last_name}`,
+      tenant_email: r.email,
+      building_id: r.building_id,
+      building_name: r.building_name,
+      apartment_number: r.apartment_number,
+      reference,
+      rent: centsToEuros(
+        rentFor(
+          {
+            id: r.tenancy_id,
+            tenant_id: r.tenant_id,
+            start_date: "",
+            end_date: r.end_date,
+            base_rent_cents: r.base_rent_cents,
+            utilities_cents: r.utilities_cents,
+            due_day: 1,
+          },
+          steps,
+          periodOf(today),
+        ),
+      ),
+      open: centsToEuros(Number(r.open_cents)),
+      overdue: centsToEuros(Number(r.overdue_cents)),
+      credit: centsToEuros(Number(r.credit_cents)),
+      end_date: r.end_date,
+    });
+  }
+  return out;
+}
+
+/** Rent accounts of my buildings by tenant name, with open, overdue and credit amounts. */
+export async function listAccounts(
+  db: Db,
+  scope: StaffScope,
+  query: { building?: string | undefined; q?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<{ items: LedgerAccount[]; next_cursor: string | null }> {
+  const today = berlinToday();
+  const after = decode(query.cursor, 3);
+  let q = scoped(accountQuery(db, today), scope, query.building);
+  if (query.q) {
+    const like = `%${query.q.toLowerCase()}%`;
+    q = q.where(
+      (
+        eb: ExpressionBuilder<
+          Database & { t: Database["tenancies"]; p: Database["tenants"]; a: Database["rent_accounts"] },
+          "t" | "p" | "a"
+        >,
+      ) =>
+        eb.or([
+          eb(sql`lower(p.first_name || ' ' || p.last_name)`, "like", like),
+          eb(sql`lower(p.email)`, "like", like),
+          eb(sql`lower(coalesce(t.apartment_number, ''))`, "like", like),
+          eb(sql`lower(coalesce(a.reference, ''))`, "like", like),
+        ]),
+    );
+  }
+  if (after) {
+    const [last, first, id] = after as [string, string, string];
+    q = q.where(
+      sql<boolean>`(p.last_name > ${last} or (p.last_name = ${last} and (p.first_name > ${first} or (p.first_name = ${first} and t.id > ${id}))))`,
+    );
+  }
+  const rows = await q
+    .orderBy("p.last_name")
+    .orderBy("p.first_name")
+    .orderBy("t.id")
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: await toAccounts(db, page, today),
+    next_cursor: rows.length > query.limit && last ? encode([last.last_name, last.first_name, last.tenancy_id]) : null,
+  };
+}
+
+/** The building of a tenancy (for the scope check), or undefined when there is no such tenancy. */
+export async function findTenancyBuilding(
+  db: Db,
+  tenancyId: string,
+): Promise<{ buildingId: string | null } | undefined> {
+  const row = await db.selectFrom("tenancies").select("building_id").where("id", "=", tenancyId).executeTakeFirst();
+  return row ? { buildingId: row.building_id } : undefined;
+}
+
+/** One tenancy's ledger for a year: account, charges, payments, rent changes. */
+export async function findLedger(
+  db: Db,
+  tenancyId: string,
+  year: number | undefined,
+): Promise<LedgerDetail | undefined> {
+  const today = berlinToday();
+  const row = await accountQuery(db, today).where("t.id", "=", tenancyId).executeTakeFirst();
+  if (!row) return undefined;
+  const [account] = await toAccounts(db, [row], today);
+  const yearRows = await sql<{ year: string }>`
+    select substr(due_date, 1, 4) as year from payments where tenancy_id = ${tenancyId}
+    union select substr(booked_on, 1, 4) as year from bank_transactions where tenancy_id = ${tenancyId}
+    order by year desc`.execute(db);
+  const years = yearRows.rows.map((r) => Number(r.year));
+  const shownYear =
+    year ??
+    (years.includes(Number(today.slice(0, 4))) ? Number(today.slice(0, 4)) : (years[0] ?? Number(today.slice(0, 4))));
+  const [charges, payments, changes, acc] = await Promise.all([
+    db
+      .selectFrom("payments")
+      .selectAll()
+      .where("tenancy_id", "=", tenancyId)
+      .where("due_date", ">=", `${shownYear}-01-01`)
+      .where("due_date", "<=", `${shownYear}-12-31`)
+      .orderBy("due_date", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    db
+      .selectFrom("bank_transactions as x")
+      .leftJoin("staff_users as s", "s.id", "x.created_by")
+      .selectAll("x")
+      .select("s.name as staff_name")
+      .where("x.tenancy_id", "=", tenancyId)
+      .where("x.booked_on", ">=", `${shownYear}-01-01`)
+      .where("x.booked_on", "<=", `${shownYear}-12-31`)
+      .orderBy("x.booked_on", "desc")
+      .orderBy("x.id", "desc")
+      .execute(),
+    db
+      .selectFrom("rent_changes")
+      .selectAll()
+      .where("tenancy_id", "=", tenancyId)
+      .orderBy("effective_from", "desc")
+      .execute(),
+    db.selectFrom("rent_accounts").select("last_reminder_at").where("tenancy_id", "=", tenancyId).executeTakeFirst(),
+  ]);
+  return {
+    account: account!,
+    year: shownYear,
+    years,
+    charges: charges.map((c) => {
+      const status = effectiveStatus(c.status, c.due_date, today);
+      return {
+        id: c.id,
+        period: c.period,
+        description: c.description,
+        due_date: c.due_date,
+        amount: centsToEuros(c.amount_cents),
+        paid: centsToEuros(c.status === "paid" ? c.amount_cents : c.paid_cents),
+        status,
+        paid_at: c.paid_at,
+        days_overdue: status === "overdue" ? daysOverdue(c.due_date, today) : 0,
+      };
+    }),
+    payments: payments.map((x) => ({
+      id: x.id,
+      booked_on: x.booked_on,
+      amount: centsToEuros(x.amount_cents),
+      allocated: centsToEuros(x.allocated_cents),
+      source: x.source as "manual" | "csv" | "camt",
+      payer_name: x.payer_name,
+      payer_iban: x.payer_iban,
+      remittance: x.remittance,
+      match_reason: x.match_reason,
+      recorded_by: x.staff_name,
+      created_at: x.created_at,
+    })),
+    rent_changes: changes.map((c) => ({
+      id: c.id,
+      effective_from: c.effective_from,
+      base_rent: centsToEuros(c.base_rent_cents),
+      utilities: centsToEuros(c.utilities_cents),
+      created_at: c.created_at,
+    })),
+    last_reminder_at: acc?.last_reminder_at ?? null,
+  };
+}
+
+/** Tenancies of my buildings with charges past their due date, longest overdue first. */
+export async function listOverdue(
+  db: Db,
+  scope: StaffScope,
+  query: { building?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<{ items: OverdueEntry[]; next_cursor: string | null }> {
+  const today = berlinToday();
+  const after = decode(query.cursor, 2);
+  let q = db
+    .selectFrom("payments as c")
+    .innerJoin("tenancies as t", "t.id", "c.tenancy_id")
+    .innerJoin("tenants as p", "p.id", "t.tenant_id")
+    .leftJoin("buildings as b", "b.id", "t.building_id")
+    .leftJoin("rent_accounts as a", "a.tenancy_id", "t.id")
+    .select([
+      "t.id as tenancy_id",
+      "p.first_name",
+      "p.last_name",
+      "t.building_id",
+      "b.name as building_name",
+      "t.apartment_number",
+      "a.last_reminder_at",
+      sql<number>`sum(c.amount_cents - c.paid_cents)`.as("overdue_cents"),
+      sql<number>`count(*)`.as("charges"),
+      sql<string>`min(c.due_date)`.as("oldest"),
+    ])
+    .where(sql<boolean>`c.status in ('pending', 'overdue')`)
+    .where("c.due_date", "<", today);
+  q = scoped(q, scope, query.building);
+  q = q.groupBy([
+    "t.id",
+    "p.first_name",
+    "p.last_name",
+    "t.building_id",
+    "b.name",
+    "t.apartment_number",
+    "a.last_reminder_at",
+  ]);
+  if (after) {
+    const [oldest, id] = after as [string, string];
+    q = q.having(sql<boolean>`min(c.due_date) > ${oldest} or (min(c.due_date) = ${oldest} and t.id > ${id})`);
+  }
+  const rows = await q
+    .orderBy(sql`min(c.due_date)`)
+    .orderBy("t.id")
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      tenancy_id: r.tenancy_id,
+      tenant_name: `${r.first_name} ${r.last_name}`,
+      building_id: r.building_id,
+      building_name: r.building_name,
+      apartment_number: r.apartment_number,
+      overdue: centsToEuros(Number(r.overdue_cents)),
+      charges: Number(r.charges),
+      oldest_due_date: r.oldest,
+      days_overdue: daysOverdue(r.oldest, today),
+      last_reminder_at: r.last_reminder_at,
+    })),
+    next_cursor: rows.length > query.limit && last ? encode([last.oldest, last.tenancy_id]) : null,
+  };
+}
+
+/** Statement lines nobody could match, oldest first. */
+export async function listUnmatched(
+  db: Db,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<{ items: UnmatchedLine[]; next_cursor: string | null }> {
+  const after = decode(query.cursor, 2);
+  let q = db.selectFrom("bank_transactions").selectAll().where("tenancy_id", "is", null);
+  if (after) {
+    const [at, id] = after as [string, string];
+    q = q.where((eb) => eb.or([eb("created_at", ">", at), eb.and([eb("created_at", "=", at), eb("id", ">", id)])]));
+  }
+  const rows = await q
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((x) => ({
+      id: x.id,
+      booked_on: x.booked_on,
+      amount: centsToEuros(x.amount_cents),
+      source: x.source as "manual" | "csv" | "camt",
+      payer_name: x.payer_name,
+      payer_iban: x.payer_iban,
+      remittance: x.remittance,
+      reason: x.match_reason,
+      created_at: x.created_at,
+    })),
+    next_cursor: rows.length > query.limit && last ? encode([last.created_at, last.id]) : null,
+  };
+}
+
+export async function recordManualPayment(
+  db: Db,
+  tenancyId: string,
+  payment: { amountCents: number; bookedOn: string; note?: string | undefined },
+  actor: AuditActor,
+  buildingId: string | null,
+): Promise<string> {
+  return withTransaction(db, async (trx) => {
+    const id = await recordTransaction(trx, {
+      source: "manual",
+      bookedOn: payment.bookedOn,
+      amountCents: payment.amountCents,
+      remittance: payment.note ?? null,
+      tenancyId,
+      matchReason: `Von Hand erfasst von ${actor.name}.`,
+      createdBy: actor.staffId,
+    });
+    await recordAudit(trx, actor, {
+      action: "ledger.payment_recorded",
+      entityType: "tenancy",
+      entityId: tenancyId,
+      buildingId,
+      after: {
+        transaction_id: id,
+        amount_cents: payment.amountCents,
+        booked_on: payment.bookedOn,
+        note: payment.note ?? null,
+      },
+    });
+    return id!;
+  });
+}
+
+/** Gives a waiting line to a tenancy; false when it does not wait (any more). */
+export async function assignUnmatched(
+  db: Db,
+  transactionId: string,
+  tenancyId: string,
+  actor: AuditActor,
+  buildingId: string | null,
+): Promise<boolean> {
+  return withTransaction(db, async (trx) => {
+    const done = await assignTransaction(trx, transactionId, tenancyId, `Von Hand zugeordnet von ${actor.name}.`);
+    if (!done) return false;
+    await recordAudit(trx, actor, {
+      action: "ledger.line_assigned",
+      entityType: "bank_transaction",
+      entityId: transactionId,
+      buildingId,
+      after: { tenancy_id: tenancyId },
+    });
+    return true;
+  });
+}
+
+export async function changeRent(
+  db: Db,
+  tenancyId: string,
+  change: { effectiveFrom: string; baseRentCents: number; utilitiesCents: number },
+  actor: AuditActor,
+  buildingId: string | null,
+): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    await recordRentChange(trx, { tenancyId, ...change, createdBy: actor.staffId });
+    await recordAudit(trx, actor, {
+      action: "ledger.rent_changed",
+      entityType: "tenancy",
+      entityId: tenancyId,
+      buildingId,
+      after: change,
+    });
+  });
+}
+
+export const REMINDER_KIND = "payment_reminder";
+
+/**
+ * A factual payment reminder by e-mail listing the overdue charges (sent whatever the tenant's
+ * notification setting: it is about their contract, not news from the portal). "nothing_overdue"
+ * when nothing is overdue.
+ */
+export async function sendReminder(
+  db: Db,
+  tenancyId: string,
+  ctx: MailContext,
+  actor: AuditActor,
+): Promise<{ sentTo: string; overdueCents: number; at: string } | "nothing_overdue"> {
+  const today = berlinToday();
+  return withTransaction(db, async (trx) => {
+    const tenancy = await trx
+      .selectFrom("tenancies as t")
+      .innerJoin("tenants as p", "p.id", "t.tenant_id")
+      .select([
+        "t.id",
+        "t.tenant_id",
+        "t.address",
+        "t.apartment_number",
+        "t.building_id",
+        "p.first_name",
+        "p.last_name",
+        "p.email",
+      ])
+      .where("t.id", "=", tenancyId)
+      .executeTakeFirstOrThrow();
+    const charges = await trx
+      .selectFrom("payments")
+      .select(["description", "due_date", "amount_cents", "paid_cents"])
+      .where("tenancy_id", "=", tenancyId)
+      .where(sql<boolean>`status in ('pending', 'overdue')`)
+      .where("due_date", "<", today)
+      .orderBy("due_date")
+      .execute();
+    if (charges.length === 0) return "nothing_overdue";
+    const account = await ensureAccount(trx, tenancyId);
+    const eur = (cents: number) =>
+      new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(centsToEuros(cents));
+    const total = charges.reduce((s, c) => s + c.amount_cents - c.paid_cents, 0);
+    const unit = tenancy.apartment_number ? `${tenancy.address}, ${tenancy.apartment_number}` : tenancy.address;
+    const body = [
+      `Guten Tag ${tenancy.first_name} ${tenancy.last_name},`,
+      "",
+      `nach unseren Unterlagen sind aus Ihrem Mietverhältnis (${unit}) folgende Beträge noch offen:`,
+      "",
+      ...charges.map(
+        (c) =>
+          `- ${c.description}, fällig am ${germanDateOf(c.due_date)}: ${eur(c.amount_cents - c.paid_cents)} offen${c.paid_cents > 0 ? ` (${eur(c.paid_cents)} bereits bezahlt)` : ""}`,
+      ),
+      "",
+      `Offen insgesamt: ${eur(total)}`,
+      "",
+      `Bitte überweisen Sie den Betrag und geben Sie im Verwendungszweck Ihre Zahlungsreferenz ${account.reference} an.`,
+      "Falls Sie den Betrag in den letzten Tagen bereits bezahlt haben, betrachten Sie diese Erinnerung bitte als gegenstandslos.",
+      "Bei Fragen antworten Sie uns gern über das Mieter-Portal.",
+      "",
+      `Ihre Zahlungen im Mieter-Portal: ${ctx.publicUrl}/finances`,
+      "",
+      `Ihr Team von ${ctx.company}`,
+    ].join("\n");
+    await enqueueMail(trx, {
+      recipientKind: "tenant",
+      recipientId: tenancy.tenant_id,
+      to: tenancy.email,
+      kind: REMINDER_KIND,
+      subject: `${ctx.company}: Zahlungserinnerung – offene Miete ${eur(total)}`,
+      body,
+    });
+    const at = nowIso();
+    await markReminded(trx, tenancyId, at);
+    await recordAudit(trx, actor, {
+      action: "ledger.reminder_sent",
+      entityType: "tenancy",
+      entityId: tenancyId,
+      buildingId: tenancy.building_id,
+      after: { overdue_cents: total, charges: charges.length, to: tenancy.email },
+    });
+    return { sentTo: tenancy.email, overdueCents: total, at };
+  });
+}

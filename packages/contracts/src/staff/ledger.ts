@@ -1,0 +1,231 @@
+import { z } from "zod";
+import { calendarDate, money } from "../common.js";
+import { PAGINATION_MESSAGES } from "../pagination.js";
+
+/**
+ * The rent ledger in the staff console (issue 14 §2, docs/decisions/017-rent-ledger.md): rent
+ * charges per tenancy and month, payments recorded by hand or imported from a bank statement
+ * (CSV or CAMT.053), the lines nobody could match, and the overdue list with reminders.
+ */
+
+const limitError = { error: PAGINATION_MESSAGES.limit };
+const cursor = z
+  .string({ error: PAGINATION_MESSAGES.cursor })
+  .max(256, { error: PAGINATION_MESSAGES.cursor })
+  .optional();
+const limit = z.coerce.number(limitError).int(limitError).min(1, limitError).max(100, limitError).default(50);
+const building = z.uuid({ error: "Unbekanntes Gebäude." }).optional();
+
+/** Amounts in euros with at most two decimals, positive. */
+const euros = (label: string) =>
+  z
+    .number({ error: `${label}: bitte einen Betrag in Euro angeben.` })
+    .positive({ error: `${label} muss größer als 0 sein.` })
+    .max(1_000_000, { error: `${label} ist zu hoch.` })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      error: `${label}: höchstens zwei Nachkommastellen.`,
+    });
+
+export const chargeStatus = z.enum(["paid", "pending", "overdue"]);
+
+export const ledgerCharge = z.object({
+  id: z.string(),
+  /** YYYY-MM; null for charges entered before the ledger existed. */
+  period: z.string().nullable(),
+  description: z.string(),
+  due_date: calendarDate,
+  amount: money,
+  paid: money,
+  status: chargeStatus,
+  paid_at: z.string().nullable(),
+  days_overdue: z.number().int(),
+});
+export type LedgerCharge = z.infer<typeof ledgerCharge>;
+
+export const ledgerPaymentSource = z.enum(["manual", "csv", "camt"]);
+export const ledgerPayment = z.object({
+  id: z.string(),
+  booked_on: calendarDate,
+  amount: money,
+  /** Part of the amount applied to charges; the rest is credit. */
+  allocated: money,
+  source: ledgerPaymentSource,
+  payer_name: z.string().nullable(),
+  payer_iban: z.string().nullable(),
+  remittance: z.string().nullable(),
+  match_reason: z.string().nullable(),
+  recorded_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type LedgerPayment = z.infer<typeof ledgerPayment>;
+
+export const ledgerAccount = z.object({
+  tenancy_id: z.string(),
+  tenant_id: z.string(),
+  tenant_name: z.string(),
+  tenant_email: z.string(),
+  building_id: z.string().nullable(),
+  building_name: z.string().nullable(),
+  apartment_number: z.string().nullable(),
+  /** The payment reference the tenant writes in the bank transfer (Verwendungszweck). */
+  reference: z.string(),
+  rent: money,
+  /** Sum of what is not paid yet of charges due by today. */
+  overdue: money,
+  /** Sum of what is not paid yet of all charges. */
+  open: money,
+  /** Paid but not applied to any charge yet (overpayment). */
+  credit: money,
+  end_date: calendarDate.nullable(),
+});
+export type LedgerAccount = z.infer<typeof ledgerAccount>;
+
+export const ledgerAccountsQuery = z.object({
+  building,
+  q: z.string().trim().max(100, { error: "Der Suchbegriff ist zu lang." }).optional(),
+  cursor,
+  limit,
+});
+export type LedgerAccountsQuery = z.infer<typeof ledgerAccountsQuery>;
+export const ledgerAccountPage = z.object({ items: z.array(ledgerAccount), next_cursor: z.string().nullable() });
+export type LedgerAccountPage = z.infer<typeof ledgerAccountPage>;
+
+export const rentChange = z.object({
+  id: z.string(),
+  effective_from: calendarDate,
+  base_rent: money,
+  utilities: money,
+  created_at: z.string(),
+});
+
+export const ledgerDetailQuery = z.object({
+  year: z.coerce
+    .number({ error: "Bitte geben Sie ein gültiges Jahr an." })
+    .int({ error: "Bitte geben Sie ein gültiges Jahr an." })
+    .min(2000, { error: "Bitte geben Sie ein gültiges Jahr an." })
+    .max(2100, { error: "Bitte geben Sie ein gültiges Jahr an." })
+    .optional(),
+});
+
+export const ledgerDetail = z.object({
+  account: ledgerAccount,
+  year: z.number().int(),
+  /** Years with charges or payments, newest first. */
+  years: z.array(z.number().int()),
+  charges: z.array(ledgerCharge),
+  payments: z.array(ledgerPayment),
+  rent_changes: z.array(rentChange),
+  last_reminder_at: z.string().nullable(),
+});
+export type LedgerDetail = z.infer<typeof ledgerDetail>;
+
+export const recordPaymentRequest = z.object({
+  amount: euros("Der Betrag"),
+  booked_on: calendarDate,
+  note: z.string().trim().max(300, { error: "Die Notiz ist zu lang (höchstens 300 Zeichen)." }).optional(),
+});
+export type RecordPaymentRequest = z.infer<typeof recordPaymentRequest>;
+
+export const rentChangeRequest = z.object({
+  effective_from: calendarDate.refine((d) => d.endsWith("-01"), {
+    error: "Eine Mietänderung gilt ab dem Ersten eines Monats.",
+  }),
+  base_rent: euros("Die Kaltmiete"),
+  utilities: z
+    .number({ error: "Nebenkosten: bitte einen Betrag in Euro angeben." })
+    .min(0, { error: "Die Nebenkosten dürfen nicht negativ sein." })
+    .max(100_000, { error: "Die Nebenkosten sind zu hoch." }),
+});
+export type RentChangeRequest = z.infer<typeof rentChangeRequest>;
+
+export const overdueQuery = z.object({ building, cursor, limit });
+export type OverdueQuery = z.infer<typeof overdueQuery>;
+export const overdueEntry = z.object({
+  tenancy_id: z.string(),
+  tenant_name: z.string(),
+  building_id: z.string().nullable(),
+  building_name: z.string().nullable(),
+  apartment_number: z.string().nullable(),
+  overdue: money,
+  charges: z.number().int(),
+  oldest_due_date: calendarDate,
+  days_overdue: z.number().int(),
+  last_reminder_at: z.string().nullable(),
+});
+export type OverdueEntry = z.infer<typeof overdueEntry>;
+export const overduePage = z.object({ items: z.array(overdueEntry), next_cursor: z.string().nullable() });
+export type OverduePage = z.infer<typeof overduePage>;
+
+export const reminderResponse = z.object({ sent_to: z.string(), overdue: money, last_reminder_at: z.string() });
+
+/** Bank statements up to this size (5,000 CAMT.053 lines are about 6 MB). */
+export const STATEMENT_MAX_BYTES = 12 * 1024 * 1024;
+
+export const statementFormat = z.enum(["csv", "camt"]);
+export const importRequest = z.object({
+  filename: z.string().trim().min(1, { error: "Bitte eine Datei wählen." }).max(200),
+  /** csv or camt; absent: recognised from the content. */
+  format: statementFormat.optional(),
+  content: z
+    .string({ error: "Die Datei ist leer." })
+    .min(1, { error: "Die Datei ist leer." })
+    .max(STATEMENT_MAX_BYTES, { error: "Die Datei ist zu groß (höchstens 12 MB)." }),
+});
+export type ImportRequest = z.infer<typeof importRequest>;
+
+/** match: booked to the tenant; unmatched: waits in the list; duplicate: booked before; ignored: not a credit. */
+export const importLineStatus = z.enum(["match", "unmatched", "duplicate", "ignored"]);
+export type ImportLineStatus = z.infer<typeof importLineStatus>;
+
+export const importLine = z.object({
+  line: z.number().int(),
+  booked_on: calendarDate.nullable(),
+  amount: money,
+  payer_name: z.string().nullable(),
+  payer_iban: z.string().nullable(),
+  remittance: z.string().nullable(),
+  bank_ref: z.string().nullable(),
+  status: importLineStatus,
+  /** Why the line matched or not (German). */
+  reason: z.string(),
+  tenancy_id: z.string().nullable(),
+  /** Null when unmatched or when the tenant is in a building the staff member does not see. */
+  tenant_name: z.string().nullable(),
+});
+export type ImportLine = z.infer<typeof importLine>;
+
+export const importPreview = z.object({
+  format: statementFormat,
+  lines: z.array(importLine),
+  totals: z.object({
+    lines: z.number().int(),
+    match: z.number().int(),
+    unmatched: z.number().int(),
+    duplicate: z.number().int(),
+    ignored: z.number().int(),
+    amount_matched: money,
+    amount_unmatched: money,
+  }),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+export const importResult = importPreview.extend({ import_id: z.string() });
+export type ImportResult = z.infer<typeof importResult>;
+
+export const unmatchedQuery = z.object({ cursor, limit });
+export const unmatchedLine = z.object({
+  id: z.string(),
+  booked_on: calendarDate,
+  amount: money,
+  source: ledgerPaymentSource,
+  payer_name: z.string().nullable(),
+  payer_iban: z.string().nullable(),
+  remittance: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UnmatchedLine = z.infer<typeof unmatchedLine>;
+export const unmatchedPage = z.object({ items: z.array(unmatchedLine), next_cursor: z.string().nullable() });
+export type UnmatchedPage = z.infer<typeof unmatchedPage>;
+
+export const unmatchedAssignRequest = z.object({ tenancy_id: z.uuid({ error: "Bitte ein Mietkonto wählen." }) });
