@@ -4,8 +4,10 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { seedDemoIfEmpty } from "./db/seed/demo.js";
 import { demoAccountLines } from "./db/seed/demo-banner.js";
+import { seedDemoNoticesIfMissing } from "./db/seed/demo-notices.js";
 import { seedDemoStaffIfMissing } from "./db/seed/demo-staff.js";
 import { lanLines, listensEverywhere } from "./lib/lan-addresses.js";
+import { mailContextOf } from "./lib/mail-context.js";
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, let every in-flight request finish writing its
@@ -74,6 +76,8 @@ async function main(): Promise<void> {
     ? await seedDemoIfEmpty(app.db, app.files, { companyName: config.brand.companyName })
     : false;
   if (config.seedDemo) await seedDemoStaffIfMissing(app.db);
+  // Issue 14 §4: a current information notice and an outage for the demo building (needs the demo Verwalter).
+  if (config.seedDemo) await seedDemoNoticesIfMissing(app.db, mailContextOf(app));
 
   handleShutdown(app, config.shutdownGraceMs);
 

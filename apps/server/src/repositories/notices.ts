@@ -251,6 +251,11 @@ export interface NewNotice {
   emergencyType?: EmergencyType | null | undefined;
   validFrom?: string | undefined;
   validUntil?: string | null | undefined;
+  /**
+   * Only for the demo seed's history: an emergency published before the demo began, whose mails
+   * went out then (so a fresh start does not mail the demo tenants). Routes never set it.
+   */
+  mailedAt?: string | undefined;
 }
 
 /** A refusal the route answers with 400 and the field. */
@@ -287,11 +292,11 @@ export async function createNotice(
     created_by: actor.staffId,
     created_at: now,
     updated_at: now,
-    mailed_at: null,
+    mailed_at: input.mailedAt ? utc(input.mailedAt) : null,
   };
   return withTransaction(db, async (trx) => {
     await trx.insertInto("notices").values(row).execute();
-    const mailed = row.kind === "emergency" ? await mailEmergency(trx, row, mail) : null;
+    const mailed = row.kind === "emergency" && row.mailed_at === null ? await mailEmergency(trx, row, mail) : null;
     await recordAudit(trx, actor, {
       action: "notice.created",
       entityType: "notice",

@@ -1,0 +1,61 @@
+import { ensureBuilding } from "../../repositories/buildings.js";
+import { createNotice } from "../../repositories/notices.js";
+import { findStaffForLogin } from "../../repositories/staff.js";
+import type { Db } from "../connection.js";
+import { DEMO_VERWALTER_EMAIL } from "./demo-staff.js";
+
+/** The demo tenants' building (demo-anna.ts, demo-jonas.ts). */
+const DEMO_BUILDING = "Lindenstraße 5, 10969 Berlin";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Two current notices for the demo building, so a fresh start shows them on the demo tenants'
+ * dashboard and in the console (issue 14 §4): an information and an outage, published by the demo
+ * Verwalter through the repository (audited like any). The outage counts as mailed when it was
+ * published (demo history): a fresh start sends no mail. Only into a database without notices.
+ */
+export async function seedDemoNoticesIfMissing(
+  db: Db,
+  mail: { company: string; publicUrl: string },
+  now = new Date(),
+): Promise<boolean> {
+  const any = await db.selectFrom("notices").select("id").limit(1).executeTakeFirst();
+  if (any) return false;
+  const verwalter = await findStaffForLogin(db, DEMO_VERWALTER_EMAIL);
+  if (!verwalter) return false;
+  const actor = { staffId: verwalter.id, name: verwalter.name, ip: null };
+  const buildingId = await ensureBuilding(db, DEMO_BUILDING);
+  const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+  await createNotice(
+    db,
+    {
+      buildingId,
+      title: "Treppenhausreinigung und Gartenpflege",
+      text: "Ab dieser Woche reinigt die Firma Blitzblank das Treppenhaus jeden Dienstag. Bitte stellen Sie Schuhe und Kinderwagen an diesem Tag nicht in den Flur. Die Gartenpflege folgt jeweils am ersten Freitag im Monat.",
+      kind: "information",
+      validFrom: at(-2 * DAY_MS),
+      validUntil: at(28 * DAY_MS),
+    },
+    actor,
+    mail,
+  );
+  const outageStart = at(-3 * HOUR_MS);
+  await createNotice(
+    db,
+    {
+      buildingId,
+      title: "Aufzug steht still – Techniker ist bestellt",
+      text: "Der Aufzug steht wegen eines defekten Türkontakts still. Der Techniker ist bestellt; das Ersatzteil kommt voraussichtlich in zwei Tagen. Wer Hilfe beim Tragen braucht, meldet sich bitte bei der Hausverwaltung.",
+      kind: "emergency",
+      emergencyType: "lift_out_of_order",
+      validFrom: outageStart,
+      validUntil: at(3 * DAY_MS),
+      mailedAt: outageStart,
+    },
+    actor,
+    mail,
+  );
+  return true;
+}
