@@ -9,6 +9,8 @@ export const paths = {
   thread: (id: string) => `/nachrichten/${id}`,
   appointment: (id: string) => `/termine/${id}`,
   meterReading: (id: string) => `/zaehlerstaende/${id}`,
+  meterCampaigns: "/ablesungen",
+  meterCampaign: (id: string) => `/ablesungen/${id}`,
   tenants: "/mieter",
   tenant: (id: string) => `/mieter/${id}`,
   notices: "/aushaenge",

@@ -4,6 +4,7 @@ import { cn } from "@mieter-portal/ui/utils";
 import {
   FileClock,
   FileUp,
+  Gauge,
   Inbox,
   LogOut,
   Megaphone,
@@ -31,6 +32,7 @@ const MAIN: NavItem[] = [
   { to: paths.tenants, label: "Mieter", icon: Users, capability: "tenants" },
   { to: paths.notices, label: "Aushänge", icon: Megaphone },
   { to: paths.documents, label: "Dokumente", icon: FileUp, capability: "documents" },
+  { to: paths.meterCampaigns, label: "Ablesungen", icon: Gauge, capability: "meter_readings" },
 ];
 const ADMIN: NavItem[] = [
   { to: paths.staff, label: "Mitarbeiter", icon: UserCog, capability: "manage_staff" },
