@@ -1,9 +1,21 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import { DEFAULT_BRAND } from "@mieter-portal/contracts/defaults";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+
+/**
+ * The app's version has one place: the repository's package.json (the server reads the same, issue 15).
+ * The build writes it into the code as __APP_VERSION__ (config/env.ts: APP_VERSION).
+ */
+export function appVersionDefine(): Record<string, string> {
+  const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  return { __APP_VERSION__: JSON.stringify(version) };
+}
 
 /** What the server puts into index.html (its default brand); only `vite dev` needs it. */
 const DEV_BRAND = DEFAULT_BRAND;
@@ -198,6 +210,7 @@ export default defineConfig({
     stylesheetAfterIntro(),
     pwa(),
   ],
+  define: appVersionDefine(),
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } },

@@ -1,11 +1,12 @@
 import { fileURLToPath, URL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { sharedClassNames } from "./vite.config";
+import { appVersionDefine, sharedClassNames } from "./vite.config";
 
 export default defineConfig({
   // The shared primitives use this app's cn(), as in the build.
   plugins: [sharedClassNames(), react()],
+  define: appVersionDefine(),
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     environment: "jsdom",

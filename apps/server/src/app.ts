@@ -21,6 +21,7 @@ import { DEFAULT_BODY_LIMIT } from "./lib/limits.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { startNotificationWorker } from "./lib/notification-worker.js";
 import { scheduleRentCharges } from "./lib/rent-ledger-schedule.js";
+import { APP_VERSION } from "./lib/version.js";
 import { dispatchCampaignMails } from "./repositories/meter-campaigns.js";
 import { findStaffNameAndRole } from "./repositories/staff.js";
 import "./fastify-types.js";
@@ -36,8 +37,8 @@ import { authenticatedAuthRoutes, publicAuthRoutes } from "./routes/auth.js";
 import { publicRoutes } from "./routes/public.js";
 import { staffPublicAuthRoutes } from "./routes/staff/auth.js";
 import { staffRoutes } from "./routes/staff/index.js";
-import { tenantInvitationRoutes } from "./routes/tenant-invitation.js";
 import { tenantRoutes } from "./routes/tenant/index.js";
+import { tenantInvitationRoutes } from "./routes/tenant-invitation.js";
 
 export interface BuildOptions {
   /** An already opened database (tests, bench); otherwise opened from config and closed with the app. */
@@ -176,7 +177,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(swagger, {
     openapi: {
-      info: { title: "Mieter-Portal API", version: "1.0.0", description: "Tenant self-service API" },
+      info: { title: "Mieter-Portal API", version: APP_VERSION, description: "Tenant self-service API" },
       components: {
         securitySchemes: {
           apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },

@@ -2,8 +2,7 @@ import { apiError, healthResponse, publicConfig } from "@mieter-portal/contracts
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { HttpError } from "../lib/errors.js";
-
-export const APP_VERSION = "1.0.0";
+import { APP_VERSION } from "../lib/version.js";
 
 /** /health's answer while the database answers (load balancers ask it all the time). */
 const HEALTHY = JSON.stringify(healthResponse.parse({ status: "ok", database: "ok" }));

@@ -17,4 +17,5 @@ export const env = {
   apiKey: nonEmpty(import.meta.env.VITE_API_KEY) ?? DEFAULT_API_KEY,
 } as const;
 
-export const APP_VERSION = "1.0.0";
+/** The version in the repository's package.json, written in at build time (vite.config.ts). */
+export const APP_VERSION: string = __APP_VERSION__;
