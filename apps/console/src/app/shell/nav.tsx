@@ -12,6 +12,7 @@ import {
   UserCog,
   UserRound,
   Users,
+  Wallet,
 } from "lucide-react";
 import type { ComponentType } from "react";
 import { NavLink } from "react-router";
@@ -30,6 +31,7 @@ interface NavItem {
 const MAIN: NavItem[] = [
   { to: paths.inbox, label: "Eingang", icon: Inbox, end: true },
   { to: paths.tenants, label: "Mieter", icon: Users, capability: "tenants" },
+  { to: paths.ledger, label: "Finanzen", icon: Wallet, capability: "finances" },
   { to: paths.notices, label: "Aushänge", icon: Megaphone },
   { to: paths.documents, label: "Dokumente", icon: FileUp, capability: "documents" },
   { to: paths.meterCampaigns, label: "Ablesungen", icon: Gauge, capability: "meter_readings" },

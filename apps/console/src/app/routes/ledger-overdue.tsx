@@ -1,0 +1,109 @@
+import { Button } from "@mieter-portal/ui/button";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router";
+import { SelectField } from "@/components/form-controls";
+import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
+import { paths } from "@/config/paths";
+import { overdueQueryOptions } from "@/features/ledger/api";
+import { FinanceOnly } from "@/features/ledger/finance-only";
+import { LedgerTabs } from "@/features/ledger/ledger-tabs";
+import { ReminderButton } from "@/features/ledger/reminder-button";
+import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
+import { buildingsQueryOptions } from "@/lib/shared-queries";
+
+function Overdue() {
+  const [search, setSearch] = useSearchParams();
+  const building = search.get("gebaeude");
+  const buildings = useQuery(buildingsQueryOptions());
+  const overdue = useInfiniteQuery(overdueQueryOptions(building));
+  const items = overdue.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <>
+      <PageHeader title="Finanzen" description="Mieter mit überfälligen Mieten, die am längsten offenen zuerst." />
+      <LedgerTabs />
+      <search
+        aria-label="Überfällige filtern"
+        className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
+      >
+        <SelectField
+          label="Gebäude"
+          value={building ?? ""}
+          onChange={(e) => {
+            const next = new URLSearchParams(search);
+            if (e.target.value) next.set("gebaeude", e.target.value);
+            else next.delete("gebaeude");
+            setSearch(next);
+          }}
+        >
+          <option value="">Alle Gebäude</option>
+          {(buildings.data ?? []).map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </SelectField>
+      </search>
+      {overdue.isPending ? (
+        <Loading />
+      ) : overdue.isError ? (
+        <LoadError error={overdue.error} onRetry={() => overdue.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState>Keine überfälligen Mieten.</EmptyState>
+      ) : (
+        <ul className="grid gap-2" aria-label="Überfällige Mieten">
+          {items.map((e) => (
+            <li
+              key={e.tenancy_id}
+              data-testid="overdue-entry"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-card p-4"
+            >
+              <div className="grid min-w-0 gap-0.5">
+                <Link to={paths.ledgerAccount(e.tenancy_id)} className="font-semibold text-link hover:underline">
+                  {e.tenant_name}
+                </Link>
+                <span className="text-sm break-words text-muted-foreground">
+                  {[e.building_name, e.apartment_number ? `Whg. ${e.apartment_number}` : null]
+                    .filter(Boolean)
+                    .join(", ")}
+                </span>
+                <span className="text-sm">
+                  <strong>{formatMoney(e.overdue)}</strong> überfällig (
+                  {e.charges === 1 ? "1 Monat" : `${e.charges} Monate`}), seit {formatCalendarDate(e.oldest_due_date)}:{" "}
+                  <strong>{e.days_overdue} Tage</strong>
+                </span>
+                {e.last_reminder_at ? (
+                  <span className="text-xs text-muted-foreground">
+                    Erinnert am {formatDateTime(e.last_reminder_at)}
+                  </span>
+                ) : null}
+              </div>
+              <ReminderButton
+                tenancyId={e.tenancy_id}
+                tenantName={e.tenant_name}
+                overdue={e.overdue}
+                lastReminderAt={e.last_reminder_at}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {overdue.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" disabled={overdue.isFetchingNextPage} onClick={() => overdue.fetchNextPage()}>
+            {overdue.isFetchingNextPage ? "Wird geladen…" : "Weitere laden"}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function Component() {
+  useDocumentTitle("Überfällige Mieten");
+  return (
+    <FinanceOnly>
+      <Overdue />
+    </FinanceOnly>
+  );
+}

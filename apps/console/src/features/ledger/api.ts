@@ -1,0 +1,100 @@
+import type {
+  ImportPreview,
+  ImportRequest,
+  ImportResult,
+  LedgerAccountPage,
+  LedgerDetail,
+  OverduePage,
+  RecordPaymentRequest,
+  RentChangeRequest,
+  UnmatchedPage,
+} from "@mieter-portal/contracts/staff";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPost, queryString } from "@/lib/api-client";
+
+/** The rent ledger's reads and writes (issue 14 §2); every write refreshes the whole ledger. */
+
+export const accountsQueryOptions = (q: string, building: string | null) =>
+  infiniteQueryOptions({
+    queryKey: ["staff", "ledger", "accounts", { q, building }],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<LedgerAccountPage>(
+        `/staff/ledger/accounts${queryString({ q: q || null, building, limit: 50, cursor: pageParam })}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+export const ledgerQueryOptions = (tenancyId: string, year: number | null) =>
+  queryOptions({
+    queryKey: ["staff", "ledger", "account", tenancyId, year],
+    queryFn: ({ signal }) =>
+      apiGet<LedgerDetail>(`/staff/ledger/accounts/${tenancyId}${queryString({ year })}`, { signal }),
+  });
+
+export const overdueQueryOptions = (building: string | null) =>
+  infiniteQueryOptions({
+    queryKey: ["staff", "ledger", "overdue", { building }],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<OverduePage>(`/staff/ledger/overdue${queryString({ building, limit: 50, cursor: pageParam })}`, {
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+export const unmatchedQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ["staff", "ledger", "unmatched"],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<UnmatchedPage>(`/staff/ledger/unmatched${queryString({ limit: 50, cursor: pageParam })}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+
+function useLedgerWrite<TVars, TResult>(key: string, fn: (vars: TVars) => Promise<TResult>, inlineErrors = true) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["staff", "ledger", key],
+    mutationFn: fn,
+    meta: { inlineErrors },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["staff", "ledger"] }),
+  });
+}
+
+export const useRecordPayment = (tenancyId: string) =>
+  useLedgerWrite("payment", (body: RecordPaymentRequest) =>
+    apiPost<LedgerDetail>(`/staff/ledger/accounts/${tenancyId}/payments`, body),
+  );
+
+export const useChangeRent = (tenancyId: string) =>
+  useLedgerWrite("rent-change", (body: RentChangeRequest) =>
+    apiPost<LedgerDetail>(`/staff/ledger/accounts/${tenancyId}/rent-changes`, body),
+  );
+
+export const useSendReminder = () =>
+  useLedgerWrite(
+    "reminder",
+    (tenancyId: string) =>
+      apiPost<{ sent_to: string; overdue: number; last_reminder_at: string }>(
+        `/staff/ledger/accounts/${tenancyId}/reminders`,
+      ),
+    false,
+  );
+
+export const useAssignLine = () =>
+  useLedgerWrite("assign", ({ id, tenancyId }: { id: string; tenancyId: string }) =>
+    apiPost<LedgerDetail>(`/staff/ledger/unmatched/${id}/assign`, { tenancy_id: tenancyId }),
+  );
+
+/** Preview writes nothing: no refresh. */
+export const usePreviewStatement = () =>
+  useMutation({
+    mutationKey: ["staff", "ledger", "preview"],
+    mutationFn: (body: ImportRequest) => apiPost<ImportPreview>("/staff/ledger/imports/preview", body),
+    meta: { inlineErrors: true },
+  });
+
+export const useImportStatement = () =>
+  useLedgerWrite("import", (body: ImportRequest) => apiPost<ImportResult>("/staff/ledger/imports", body));

@@ -1,0 +1,68 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@mieter-portal/ui/alert-dialog";
+import { Button } from "@mieter-portal/ui/button";
+import { toast } from "@mieter-portal/ui/use-toast";
+import { Mail } from "lucide-react";
+import { useState } from "react";
+import { formatDateTime, formatMoney } from "@/lib/format";
+import { useSendReminder } from "./api";
+
+/** Sends the tenant a factual payment reminder by e-mail, after asking. */
+export function ReminderButton({
+  tenancyId,
+  tenantName,
+  overdue,
+  lastReminderAt,
+}: {
+  tenancyId: string;
+  tenantName: string;
+  overdue: number;
+  lastReminderAt: string | null;
+}) {
+  const send = useSendReminder();
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setOpen(true)}
+        aria-label={`Zahlungserinnerung an ${tenantName}`}
+      >
+        <Mail aria-hidden="true" />
+        Erinnern
+      </Button>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Zahlungserinnerung senden?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {tenantName} erhält eine E-Mail mit den überfälligen Beträgen ({formatMoney(overdue)}) und der
+            Zahlungsreferenz.
+            {lastReminderAt ? ` Letzte Erinnerung: ${formatDateTime(lastReminderAt)}.` : ""}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Abbrechen</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={send.isPending}
+            onClick={() =>
+              send.mutate(tenancyId, {
+                onSuccess: (r) => toast({ title: "Zahlungserinnerung gesendet", description: `An ${r.sent_to}` }),
+              })
+            }
+          >
+            Senden
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
