@@ -50,6 +50,8 @@ const vitestArgs = (name) => [
 await step("Contracts bauen", npmCmd, ["run", "build", "-w", "packages/contracts"]);
 await step("Lint (Biome)", npmCmd, ["run", "lint"]);
 await step("Typecheck", npmCmd, ["run", "typecheck"]);
+// Unused files, exports and dependencies in every workspace (knip.json; issue 15).
+await step("Unbenutzter Code (knip)", "npx", ["knip", "--no-progress"]);
 
 await step(
   "Server-Tests (SQLite)",

@@ -6,7 +6,6 @@ import { cn } from "./utils";
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 const sheetVariants = cva("fixed z-50 flex flex-col gap-4 bg-card text-card-foreground shadow-xl outline-none", {
   variants: {

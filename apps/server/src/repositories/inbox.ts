@@ -84,20 +84,6 @@ export async function closeInboxItem(db: Db, kind: InboxKind, itemId: string): P
   await db.deleteFrom("inbox_items").where("kind", "=", kind).where("item_id", "=", itemId).execute();
 }
 
-export async function assignInboxItem(
-  db: Db,
-  kind: InboxKind,
-  itemId: string,
-  assigneeId: string | null,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("inbox_items")
-    .set({ assignee_id: assigneeId })
-    .where("kind", "=", kind)
-    .where("item_id", "=", itemId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
 
 /** The open inbox row of one item, or undefined (closed or unknown). */
 export async function findInboxItem(db: Db, kind: InboxKind, itemId: string) {

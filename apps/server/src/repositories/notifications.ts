@@ -225,8 +225,3 @@ export async function setTenantNotifyEmail(db: Db, tenantId: string, on: boolean
       .execute();
   });
 }
-
-/** Mails waiting (tests and the console's health view). */
-export async function pendingMails(db: Db) {
-  return db.selectFrom("notification_outbox").selectAll().where("sent_at", "is", null).execute();
-}

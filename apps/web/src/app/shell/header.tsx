@@ -9,8 +9,6 @@ import { NotificationsButton } from "./notifications-button";
 import { ProfileButton } from "./profile-button";
 import { ThemeToggle } from "./theme-toggle";
 
-export const HEADER_HEIGHT = 56;
-
 export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -64,12 +64,6 @@ function PhotoImage({ state, alt, className }: { state: PhotoState; alt: string;
   );
 }
 
-/** A stored photo shown inline (e.g. on a detail page). */
-export function AuthorisedPhoto({ url, alt, className }: { url: string; alt: string; className?: string }) {
-  const state = useAuthorisedPhoto(url);
-  return <PhotoImage state={state} alt={alt} className={className} />;
-}
-
 /** A small stored photo that opens large in a dialog. */
 export function AuthorisedPhotoThumbnail({
   url,

@@ -28,7 +28,3 @@ export function loadPhotoBlob(url: string): Promise<Blob> {
   }
   return loading;
 }
-
-export function clearPhotoBlobCache(): void {
-  blobs.clear();
-}

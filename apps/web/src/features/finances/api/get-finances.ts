@@ -2,8 +2,6 @@ import { financesResponse } from "@mieter-portal/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { getQueryFn } from "@/lib/api-client";
 
-/** Prefix of every finances query (all years). */
-export const financesQueryKeyPrefix = ["/api/v1/tenant/finances"] as const;
 export const financesQueryKey = (year: number) => ["/api/v1/tenant/finances", { year }] as const;
 
 const fetchFinances = getQueryFn<unknown>({ on401: "throw" });
