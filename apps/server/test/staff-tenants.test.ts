@@ -88,6 +88,7 @@ describe("GET /staff/tenants", () => {
       address: BUILDING_A,
       unit: "EG rechts",
       tenancy_active: true,
+      invitation_status: "active",
     });
     expect(mine.items.find((t) => t.name === "Karl Kurz")?.tenancy_active).toBe(false);
     expect(names(await search("verwalterB", "limit=100"))).toEqual(["Bernd Berg"]);

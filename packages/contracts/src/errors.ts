@@ -22,6 +22,8 @@ export const ERROR_MESSAGES = {
   staff_inactive: "Dieses Konto ist deaktiviert. Bitte wenden Sie sich an die Administration.",
   invitation_invalid:
     "Der Einladungslink ist ungültig, abgelaufen oder wurde schon benutzt. Bitte lassen Sie sich einen neuen senden.",
+  tenant_invitation_invalid:
+    "Der Einladungslink ist ungültig, abgelaufen oder wurde schon benutzt. Ihre Hausverwaltung sendet Ihnen gern einen neuen.",
   wrong_password: "Das aktuelle Passwort ist falsch.",
   reset_token_invalid: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
   forbidden: "Dafür fehlt Ihnen die Berechtigung.",

@@ -18,3 +18,4 @@ export * from "./payments.js";
 export * from "./photos.js";
 export * from "./preferences.js";
 export * from "./repairs.js";
+export * from "./tenant-invitation.js";

@@ -17,6 +17,7 @@ import {
   setRepairStatus,
 } from "./commands/management.js";
 import { startMeterCampaignCommand } from "./commands/meter-campaigns.js";
+import { importTenantsCommand, inviteTenant } from "./commands/onboarding.js";
 import { createStaffCommand } from "./commands/staff.js";
 import { createTenant, endTenancy, listTenants, resetPassword } from "./commands/tenants.js";
 import type { AdminCommand, AdminIo, CommandContext } from "./context.js";
@@ -28,6 +29,8 @@ import type { AdminCommand, AdminIo, CommandContext } from "./context.js";
 
 export const COMMANDS: AdminCommand[] = [
   createTenant,
+  inviteTenant,
+  importTenantsCommand,
   endTenancy,
   resetPassword,
   sendMessage,

@@ -2,6 +2,7 @@ import type { AppConfig } from "../config.js";
 import type { Db } from "../db/connection.js";
 import type { FileStore } from "../lib/file-store.js";
 import type { Mailer } from "../lib/mailer.js";
+import type { MailContext } from "../lib/notify.js";
 import { findTenantByEmail } from "../repositories/tenants.js";
 import { CommandError } from "./args.js";
 
@@ -56,5 +57,8 @@ export function timeRange(startIso: string, endIso: string): string {
     : `${berlinDate.format(start)}, ${berlinTime.format(start)} Uhr bis ${berlinDate.format(end)}, ${berlinTime.format(end)} Uhr`;
 }
 
-/** The current second, so that tokens issued right after (iat in whole seconds) stay valid. */
-export const currentSecondIso = (): string => new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+/** The brand and address the command line's mails speak with (as the server's). */
+export const commandMailContext = (config: AppConfig): MailContext => ({
+  company: config.brand.companyName,
+  publicUrl: config.publicUrl,
+});

@@ -8,6 +8,7 @@ import * as m0005 from "./migrations/0005_staff_console.js";
 import * as m0006 from "./migrations/0006_received_messages.js";
 import * as m0007 from "./migrations/0007_notices_and_publications.js";
 import * as m0008 from "./migrations/0008_thread_inbound_index.js";
+import * as m0009 from "./migrations/0009_tenant_invitations.js";
 import * as m0010 from "./migrations/0010_rent_ledger.js";
 import * as m0011 from "./migrations/0011_meter_campaigns.js";
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006_received_messages": m0006,
   "0007_notices_and_publications": m0007,
   "0008_thread_inbound_index": m0008,
+  "0009_tenant_invitations": m0009,
   "0010_rent_ledger": m0010,
   "0011_meter_campaigns": m0011,
 };

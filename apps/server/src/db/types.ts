@@ -446,6 +446,21 @@ export interface RepairStatusHistoryTable {
   note: string | null;
 }
 
+/** One invitation link to set the first password (e-mail or printed letter); only the token's hash is kept. */
+export interface TenantInvitationsTable {
+  id: string;
+  tenant_id: string;
+  token_hash: string;
+  /** email | letter */
+  channel: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Set when a newer invitation replaced this one. */
+  revoked_at: string | null;
+  created_by: string | null;
+}
+
 export interface RevokedTokensTable {
   jti: string;
   tenant_id: string;
@@ -502,6 +517,7 @@ export interface Database {
   repair_status_history: RepairStatusHistoryTable;
   revoked_tokens: RevokedTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
+  tenant_invitations: TenantInvitationsTable;
   idempotency_keys: IdempotencyKeysTable;
   login_attempts: LoginAttemptsTable;
   buildings: BuildingsTable;

@@ -22,6 +22,8 @@ export interface OutboxMail {
 }
 
 export async function enqueueMail(db: Db, mail: OutboxMail): Promise<void> {
+  // A tenant invited by letter has no address until they set one (decision 018).
+  if (mail.to === "") return;
   const now = nowIso();
   await db
     .insertInto("notification_outbox")
@@ -61,7 +63,8 @@ const outboxRow = (mail: OutboxMail, now: string) => ({
 });
 
 /** Records many mails (a notice to a building or to everyone) in a few statements. */
-export async function enqueueMails(db: Db, mails: OutboxMail[]): Promise<void> {
+export async function enqueueMails(db: Db, all: OutboxMail[]): Promise<void> {
+  const mails = all.filter((mail) => mail.to !== "");
   const now = nowIso();
   for (let i = 0; i < mails.length; i += BATCH_ROWS) {
     await db
@@ -84,9 +87,10 @@ export const DOCUMENT_DIGEST_KIND = "document_digest";
  */
 export async function addDocumentDigestLine(
   db: Db,
-  recipients: { id: string; email: string }[],
+  allRecipients: { id: string; email: string }[],
   digest: { subject: string; line: string; sendAfter: string },
 ): Promise<void> {
+  const recipients = allRecipients.filter((tenant) => tenant.email !== "");
   const now = nowIso();
   for (let i = 0; i < recipients.length; i += BATCH_ROWS) {
     const rows = recipients.slice(i, i + BATCH_ROWS).map((tenant) =>

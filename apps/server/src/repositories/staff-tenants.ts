@@ -4,11 +4,18 @@ import {
   type DocumentType,
   type RepairStatus,
 } from "@mieter-portal/contracts";
-import type { StaffTenantDetail, StaffTenantSummary, TenantRef } from "@mieter-portal/contracts/staff";
-import { sql } from "kysely";
+import type {
+  InvitationStatus,
+  StaffTenantDetail,
+  StaffTenantSummary,
+  TenantRef,
+} from "@mieter-portal/contracts/staff";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../db/connection.js";
-import { berlinToday, centsToEuros } from "../lib/time.js";
+import type { Database, TenanciesTable, TenantInvitationsTable } from "../db/types.js";
+import { berlinToday, centsToEuros, nowIso } from "../lib/time.js";
 import { repairTitle } from "./repairs.js";
+import { findInvitationState, invitationStatusOf, NO_PASSWORD } from "./tenant-onboarding.js";
 
 /** The tenant as the console names them: name, e-mail, building and apartment of the current tenancy. */
 export async function tenantRefOf(
@@ -70,36 +77,58 @@ export interface TenantScope {
 
 /** The tenant's current tenancy: the latest by start date (as tenantRefOf and the inbox use it). */
 function withCurrentTenancy(db: Db) {
-  return db
-    .selectFrom("tenants")
-    .leftJoin("tenancies as current", (join) =>
-      join.on((eb) =>
-        eb(
-          "current.id",
-          "=",
-          eb
-            .selectFrom("tenancies")
-            .select("tenancies.id")
-            .whereRef("tenancies.tenant_id", "=", "tenants.id")
-            .orderBy("tenancies.start_date", "desc")
-            .orderBy("tenancies.created_at", "desc")
-            .orderBy("tenancies.id", "desc")
-            .limit(1),
+  return (
+    db
+      .selectFrom("tenants")
+      .leftJoin("tenancies as current", (join) =>
+        join.on((eb) =>
+          eb(
+            "current.id",
+            "=",
+            eb
+              .selectFrom("tenancies")
+              .select("tenancies.id")
+              .whereRef("tenancies.tenant_id", "=", "tenants.id")
+              .orderBy("tenancies.start_date", "desc")
+              .orderBy("tenancies.created_at", "desc")
+              .orderBy("tenancies.id", "desc")
+              .limit(1),
+          ),
         ),
-      ),
-    )
-    .leftJoin("buildings", "buildings.id", "current.building_id")
-    .select([
-      "tenants.id",
-      "tenants.first_name",
-      "tenants.last_name",
-      "tenants.email",
-      "current.address",
-      "current.apartment_number",
-      "current.end_date",
-      "buildings.id as building_id",
-      "buildings.name as building_name",
-    ]);
+      )
+      .leftJoin("buildings", "buildings.id", "current.building_id")
+      // The latest invitation decides the invitation status (decision 018).
+      .leftJoin("tenant_invitations as invitation", (join) =>
+        join.on((eb) =>
+          eb(
+            "invitation.id",
+            "=",
+            eb
+              .selectFrom("tenant_invitations")
+              .select("tenant_invitations.id")
+              .whereRef("tenant_invitations.tenant_id", "=", "tenants.id")
+              .orderBy("tenant_invitations.created_at", "desc")
+              .orderBy("tenant_invitations.id", "desc")
+              .limit(1),
+          ),
+        ),
+      )
+      .select((eb) => [
+        "tenants.id",
+        "tenants.first_name",
+        "tenants.last_name",
+        "tenants.email",
+        "current.address",
+        "current.apartment_number",
+        "current.end_date",
+        "buildings.id as building_id",
+        "buildings.name as building_name",
+        eb.case().when("tenants.password_hash", "=", NO_PASSWORD).then(0).else(1).end().as("has_password"),
+        "invitation.expires_at as invitation_expires_at",
+        "invitation.used_at as invitation_used_at",
+        "invitation.revoked_at as invitation_revoked_at",
+      ])
+  );
 }
 
 type SummaryRow = {
@@ -112,6 +141,10 @@ type SummaryRow = {
   end_date: string | null;
   building_id: string | null;
   building_name: string | null;
+  has_password: number | string | bigint;
+  invitation_expires_at: string | null;
+  invitation_used_at: string | null;
+  invitation_revoked_at: string | null;
 };
 
 function toSummary(row: SummaryRow, today: string): StaffTenantSummary {
@@ -123,6 +156,16 @@ function toSummary(row: SummaryRow, today: string): StaffTenantSummary {
     address: row.address ?? null,
     unit: row.apartment_number ?? null,
     tenancy_active: row.address !== null && (row.end_date === null || row.end_date >= today),
+    invitation_status: invitationStatusOf(
+      Number(row.has_password) === 1,
+      row.invitation_expires_at
+        ? {
+            expires_at: row.invitation_expires_at,
+            used_at: row.invitation_used_at,
+            revoked_at: row.invitation_revoked_at,
+          }
+        : null,
+    ),
   };
 }
 
@@ -140,6 +183,27 @@ function decodeTenantCursor(cursor: string): [string, string, string] | undefine
   return undefined;
 }
 
+/** The tenants of one invitation status, in SQL (the same rules as invitationStatusOf). */
+function invitationFilter(status: InvitationStatus, now: string) {
+  return (
+    eb: ExpressionBuilder<
+      Database & { current: TenanciesTable; invitation: TenantInvitationsTable },
+      "tenants" | "invitation"
+    >,
+  ) => {
+    if (status === "active") return eb("tenants.password_hash", "<>", NO_PASSWORD);
+    const noPassword = eb("tenants.password_hash", "=", NO_PASSWORD);
+    if (status === "not_invited") return eb.and([noPassword, eb("invitation.id", "is", null)]);
+    const open = eb.and([
+      eb("invitation.used_at", "is", null),
+      eb("invitation.revoked_at", "is", null),
+      eb("invitation.expires_at", ">", now),
+    ]);
+    if (status === "invited") return eb.and([noPassword, open]);
+    return eb.and([noPassword, eb("invitation.id", "is not", null), eb.not(open)]);
+  };
+}
+
 /** LIKE pattern for a word anywhere, with %, _ and \ taken literally. */
 const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -151,7 +215,7 @@ const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]
 export async function listStaffTenants(
   db: Db,
   scope: TenantScope,
-  query: { q?: string; building?: string; cursor?: string; limit: number },
+  query: { q?: string; building?: string; invitation?: InvitationStatus; cursor?: string; limit: number },
 ): Promise<{ items: StaffTenantSummary[]; next_cursor: string | null } | "bad_cursor"> {
   const after = query.cursor ? decodeTenantCursor(query.cursor) : undefined;
   if (query.cursor && !after) return "bad_cursor";
@@ -161,6 +225,7 @@ export async function listStaffTenants(
     rows = rows.where("current.building_id", "in", scope.buildingIds);
   }
   if (query.building) rows = rows.where("current.building_id", "=", query.building);
+  if (query.invitation) rows = rows.where(invitationFilter(query.invitation, nowIso()));
   const words = (query.q ?? "").split(/\s+/).filter(Boolean).slice(0, 5);
   for (const word of words) {
     const pattern = containsPattern(word);
@@ -225,7 +290,8 @@ export async function findStaffTenantDetail(
     .where("tenants.id", "=", tenantId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [repairs, threads, appointments, documents, readings] = await Promise.all([
+  const [invitation, repairs, threads, appointments, documents, readings] = await Promise.all([
+    findInvitationState(db, tenantId),
     db
       .selectFrom("repairs")
       .select(["id", "type", "location", "status", "reported_at"])
@@ -285,6 +351,7 @@ export async function findStaffTenantDetail(
     buildingId: row.building_id ?? null,
     detail: {
       tenant: toSummary(row, berlinToday()),
+      invitation: invitation ?? { status: "not_invited", channel: null, sent_at: null, expires_at: null },
       tenancy:
         parts.finances && row.start_date
           ? {

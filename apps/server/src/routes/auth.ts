@@ -76,8 +76,9 @@ export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!claim.allowed) throw new HttpError(429, "too_many_attempts", undefined, undefined, RETRY_AFTER_WINDOW);
       const tenant = await findTenantForLogin(app.db, email);
-      const valid = await verifyPassword(tenant?.password_hash ?? (await dummyPasswordHash()), password);
-      if (!tenant || !valid) throw unauthorized("invalid_credentials");
+      // A tenant still invited (no password yet, decision 018) is checked like an unknown one.
+      const valid = await verifyPassword(tenant?.password_hash || (await dummyPasswordHash()), password);
+      if (!tenant?.password_hash || !valid) throw unauthorized("invalid_credentials");
       await releaseAttempts(app.db, claim.ids);
       if (!hasPortalAccess(tenant.access_base_end)) throw forbidden("access_ended");
       await clearAccountFailures(app.db, email);

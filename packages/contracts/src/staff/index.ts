@@ -10,4 +10,5 @@ export * from "./items.js";
 export * from "./ledger.js";
 export * from "./meter-campaigns.js";
 export * from "./notices.js";
+export * from "./onboarding.js";
 export * from "./roles.js";

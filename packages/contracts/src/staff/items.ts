@@ -6,6 +6,7 @@ import { messageDirection } from "../messages.js";
 import { meterKind } from "../meter-readings.js";
 import { photoInfo } from "../photos.js";
 import { repairHistoryEntry, repairLocation, repairStatus, repairType, urgency } from "../repairs.js";
+import { invitationStatus, tenantInvitationState } from "./onboarding.js";
 
 const optionalNote = (label: string, max: number) =>
   z
@@ -200,18 +201,22 @@ export const staffTenantSummary = z.object({
   address: z.string().nullable(),
   unit: z.string().nullable(),
   tenancy_active: z.boolean(),
+  /** Whether the tenant can sign in yet (issue 14 §1). */
+  invitation_status: invitationStatus,
 });
 export type StaffTenantSummary = z.infer<typeof staffTenantSummary>;
 
 export const staffTenantsQuery = z.object({
   q: z.string().trim().max(100).optional(),
   building: z.uuid({ error: "Unbekanntes Gebäude." }).optional(),
+  invitation: invitationStatus.optional(),
   cursor: z.string().max(256).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 export const staffTenantDetail = z.object({
   tenant: staffTenantSummary,
+  invitation: tenantInvitationState,
   tenancy: z
     .object({
       start_date: z.string(),

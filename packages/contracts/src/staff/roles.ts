@@ -23,6 +23,8 @@ export type StaffCapability =
   | "messages"
   | "meter_readings"
   | "tenants"
+  /** Create tenants and tenancies, edit contact data, end tenancies, invite, import (issue 14 §1). */
+  | "tenancies"
   | "documents"
   | "notices"
   | "finances"
@@ -37,6 +39,7 @@ const CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
     "messages",
     "meter_readings",
     "tenants",
+    "tenancies",
     "documents",
     "notices",
     "finances",
@@ -44,7 +47,17 @@ const CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
     "canned_replies",
     "audit",
   ],
-  verwalter: ["repairs", "appointments", "messages", "meter_readings", "tenants", "documents", "notices", "finances"],
+  verwalter: [
+    "repairs",
+    "appointments",
+    "messages",
+    "meter_readings",
+    "tenants",
+    "tenancies",
+    "documents",
+    "notices",
+    "finances",
+  ],
   hausmeister: ["repairs", "appointments", "tenants"],
 };
 

@@ -10,19 +10,22 @@ import {
   requiredText,
 } from "@mieter-portal/contracts";
 import { z } from "zod";
+import { withTransaction } from "../../db/connection.js";
 import { germanDate, germanEuros } from "../../db/seed/calendar.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { resetLink, sendResetMail } from "../../lib/reset-mail.js";
 import { addMonths, berlinToday } from "../../lib/time.js";
 import { createResetToken, hasPortalAccess, setPassword } from "../../repositories/auth.js";
+import { ensureBuilding } from "../../repositories/buildings.js";
 import {
-  createTenantWithTenancy,
-  findCurrentTenancy,
-  findTenantByEmail,
-  setTenancyEnd,
-} from "../../repositories/tenants.js";
+  COMMAND_LINE_ACTOR,
+  createOnboardedTenant,
+  endCurrentTenancy,
+  issueInvitation,
+} from "../../repositories/tenant-onboarding.js";
+import { findCurrentTenancy, findTenantByEmail } from "../../repositories/tenants.js";
 import { CommandError, euroAmount, optionalText, parseOptions } from "../args.js";
-import { type AdminCommand, currentSecondIso, requireTenantByEmail } from "../context.js";
+import { type AdminCommand, commandMailContext, requireTenantByEmail } from "../context.js";
 
 const email = passwordResetRequest.shape.email;
 
@@ -34,7 +37,8 @@ export const PAYMENT_METHOD_LABELS: Record<z.infer<typeof paymentMethod>, string
 
 const createTenantOptions = z.object({
   email,
-  password: newPassword,
+  password: newPassword.optional(),
+  invite: z.boolean().optional(),
   "first-name": requiredText(LIMITS.nameMax, "Vorname"),
   "last-name": requiredText(LIMITS.nameMax, "Nachname"),
   address: requiredText(200, "Adresse"),
@@ -58,33 +62,55 @@ const createTenantOptions = z.object({
     .regex(/^\d{4}$/, { error: "Die letzten vier Ziffern der IBAN: genau vier Ziffern." })
     .optional(),
 });
+const createTenantChecked = createTenantOptions.refine((o) => (o.password !== undefined) !== (o.invite === true), {
+  error: "Entweder --password <passwort> oder --invite (Einladung per E-Mail, 72 Stunden gültig) angeben.",
+  path: ["password"],
+});
 
 export const createTenant: AdminCommand = {
   name: "create-tenant",
   summary: "Mieter mit Mietverhältnis anlegen",
   usage:
-    "create-tenant --email <adresse> --password <passwort> --first-name <vorname> --last-name <nachname>\n" +
+    "create-tenant --email <adresse> (--password <passwort> | --invite) --first-name <vorname> --last-name <nachname>\n" +
     "              --address <adresse> [--apartment <wohnung>] --start JJJJ-MM-TT --base-rent 550 --utilities 200\n" +
     "              [--payment-method sepa_direct_debit|bank_transfer|standing_order] [--due-day 3] [--iban-last4 1234]",
-  async run({ db, io }, argv) {
-    const o = parseOptions(argv, createTenantOptions);
+  async run({ db, config, io }, argv) {
+    const o = parseOptions(argv, createTenantChecked, ["invite"]);
     if (await findTenantByEmail(db, o.email)) {
       throw new CommandError(`Es gibt bereits einen Mieter mit der E-Mail-Adresse ${o.email}.`);
     }
-    const tenantId = await createTenantWithTenancy(db, {
-      email: o.email,
-      passwordHash: await hashPassword(o.password),
-      firstName: o["first-name"],
-      lastName: o["last-name"],
-      address: o.address,
-      apartment: o.apartment ?? null,
-      startDate: o.start,
-      baseRentCents: o["base-rent"],
-      utilitiesCents: o.utilities,
-      paymentMethod: o["payment-method"],
-      dueDay: o["due-day"],
-      ibanLast4: o["iban-last4"] ?? null,
-      createdAt: currentSecondIso(),
+    const passwordHash = o.password ? await hashPassword(o.password) : undefined;
+    const mail = commandMailContext(config);
+    const { tenantId, invitation } = await withTransaction(db, async (trx) => {
+      const created = await createOnboardedTenant(
+        trx,
+        COMMAND_LINE_ACTOR,
+        {
+          email: o.email,
+          passwordHash,
+          firstName: o["first-name"],
+          lastName: o["last-name"],
+          tenancy: {
+            buildingId: await ensureBuilding(trx, o.address),
+            unit: o.apartment ?? null,
+            startDate: o.start,
+            baseRentCents: o["base-rent"],
+            utilitiesCents: o.utilities,
+            paymentMethod: o["payment-method"],
+            dueDay: o["due-day"],
+            ibanLast4: o["iban-last4"] ?? null,
+          },
+        },
+        "cli",
+      );
+      if (created.kind !== "ok") throw new CommandError("message" in created ? created.message : "Nicht gefunden.");
+      const invited = o.invite
+        ? await issueInvitation(trx, COMMAND_LINE_ACTOR, created.value.tenantId, "email", mail)
+        : undefined;
+      if (invited && invited.kind !== "ok") {
+        throw new CommandError("message" in invited ? invited.message : "Nicht gefunden.");
+      }
+      return { tenantId: created.value.tenantId, invitation: invited?.value };
     });
     const total = o["base-rent"] + o.utilities;
     io.out(`Mieter angelegt: ${o["first-name"]} ${o["last-name"]} <${o.email}> (ID ${tenantId})`);
@@ -93,13 +119,19 @@ export const createTenant: AdminCommand = {
       `Miete: ${germanEuros(total)} (${germanEuros(o["base-rent"])} Grundmiete + ${germanEuros(o.utilities)} Nebenkosten), ` +
         `${PAYMENT_METHOD_LABELS[o["payment-method"]]}, fällig am ${o["due-day"]}. des Monats`,
     );
-    io.out("Der Mieter kann sich jetzt mit E-Mail-Adresse und Passwort anmelden.");
+    if (invitation) {
+      io.out(`Einladung an ${o.email} liegt im Postausgang (der Server versendet sie), gültig 72 Stunden.`);
+      io.out(`Link: ${invitation.link}`);
+    } else {
+      io.out("Der Mieter kann sich jetzt mit E-Mail-Adresse und Passwort anmelden.");
+    }
   },
 };
 
 export const endTenancy: AdminCommand = {
   name: "end-tenancy",
-  summary: "Laufendes Mietverhältnis beenden (Portalzugang endet 3 Monate später)",
+  summary:
+    "Laufendes Mietverhältnis beenden (Portalzugang endet 3 Monate später; Zählerstände zum Auszug werden erbeten)",
   usage: "end-tenancy --email <adresse> --date JJJJ-MM-TT",
   async run({ db, io }, argv) {
     const o = parseOptions(argv, z.object({ email, date: calendarDate }));
@@ -111,8 +143,9 @@ export const endTenancy: AdminCommand = {
         `Das Ende (${germanDate(o.date)}) liegt vor dem Beginn des Mietverhältnisses (${germanDate(tenancy.start_date)}).`,
       );
     }
-    await setTenancyEnd(db, tenancy.id, o.date);
-    const accessUntil = addMonths(o.date, ACCESS_MONTHS_AFTER_TENANCY);
+    const ended = await endCurrentTenancy(db, COMMAND_LINE_ACTOR, tenant.id, o.date);
+    if (ended.kind !== "ok") throw new CommandError("message" in ended ? ended.message : "Nicht gefunden.");
+    const accessUntil = ended.value.accessUntil;
     const place = `${tenancy.address}${tenancy.apartment_number ? `, ${tenancy.apartment_number}` : ""}`;
     io.out(
       `Mietverhältnis von ${tenant.name} (${place}) endet am ${germanDate(o.date)}` +
@@ -123,6 +156,12 @@ export const endTenancy: AdminCommand = {
         ? `Zugang zum Portal bis einschließlich ${germanDate(accessUntil)}.`
         : `Der Zugang zum Portal ist beendet (seit ${germanDate(accessUntil)}); Anmeldungen und Sitzungen werden abgewiesen.`,
     );
+    const reading = ended.value.moveOutReading;
+    if (reading) {
+      io.out(
+        `Zählerstände zum Auszug erbeten: ${germanDate(reading.startsOn)} bis ${germanDate(reading.endsOn)} (Ablesekampagne ${reading.campaignId}).`,
+      );
+    }
   },
 };
 

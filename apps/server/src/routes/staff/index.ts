@@ -8,6 +8,7 @@ import { staffLedgerRoutes } from "./ledger.js";
 import { staffMeterCampaignRoutes } from "./meter-campaigns.js";
 import { staffMeterReadingRoutes } from "./meter-readings.js";
 import { staffNoticeRoutes } from "./notices.js";
+import { staffOnboardingRoutes } from "./onboarding.js";
 import { staffRepairRoutes } from "./repairs.js";
 import { staffTenantRoutes } from "./tenants.js";
 import { staffThreadRoutes } from "./threads.js";
@@ -25,6 +26,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffMeterReadingRoutes);
   await app.register(staffMeterCampaignRoutes);
   await app.register(staffTenantRoutes);
+  await app.register(staffOnboardingRoutes);
   await app.register(staffNoticeRoutes);
   await app.register(staffLedgerRoutes);
   await app.register(staffDocumentRoutes);
