@@ -8,6 +8,7 @@ import { migrateToLatest } from "../db/migrate.js";
 import { type FileStore, localFileStore } from "../lib/file-store.js";
 import { createMailer, type Mailer } from "../lib/mailer.js";
 import { CommandError, UsageError } from "./args.js";
+import { importStatementCommand, recordPaymentCommand, rentChargesCommand } from "./commands/ledger.js";
 import {
   listMessages,
   listRepairs,
@@ -41,6 +42,9 @@ export const COMMANDS: AdminCommand[] = [
   listRepairs,
   listMessages,
   createStaffCommand,
+  rentChargesCommand,
+  importStatementCommand,
+  recordPaymentCommand,
   startMeterCampaignCommand,
 ];
 

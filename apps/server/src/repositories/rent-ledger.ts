@@ -207,14 +207,26 @@ export async function ensureRentCharges(db: Db, options: EnsureOptions = {}): Pr
       ]);
     }
 
+    // One tenancy: every month from the ledger's first (an earlier start may have been set),
+    // skipping months that have a charge; all: the months after each tenancy's latest charge.
+    const taken = new Set<string>();
+    if (one) {
+      const months = await trx
+        .selectFrom("payments")
+        .select(["period", "due_date"])
+        .where("tenancy_id", "=", one)
+        .execute();
+      for (const m of months) taken.add(m.period ?? periodOf(m.due_date));
+    }
     const created = nowIso();
     const inserts = [];
     for (const t of tenancies) {
       const from = periodOf(ledgerFrom.get(t.id)!);
       const last = latest.get(t.id);
-      let period = last && addPeriods(last, 1) > from ? addPeriods(last, 1) : from;
+      let period = one || !last || addPeriods(last, 1) < from ? from : addPeriods(last, 1);
       const endPeriod = t.end_date && periodOf(t.end_date) < horizon ? periodOf(t.end_date) : horizon;
       for (; period <= endPeriod; period = addPeriods(period, 1)) {
+        if (taken.has(period)) continue;
         const charge = chargeFor(t, changes.get(t.id) ?? [], period);
         if (!charge) continue;
         inserts.push({
@@ -455,6 +467,23 @@ export async function ensureAccount(db: Db, tenancyId: string) {
   if (found) return found;
   await ensureRentCharges(db, { tenancyId });
   return db.selectFrom("rent_accounts").selectAll().where("tenancy_id", "=", tenancyId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Lets the ledger of a tenancy begin earlier (taking over a tenancy whose earlier months are still
+ * open): from the first of `fromPeriod`, never before the tenancy's start; then charges the months.
+ */
+export async function startLedgerFrom(db: Db, tenancyId: string, fromPeriod: string, today?: string): Promise<number> {
+  return withTransaction(db, async (trx) => {
+    const first = await ensureRentCharges(trx, { tenancyId, ...(today ? { today } : {}) });
+    await trx
+      .updateTable("rent_accounts")
+      .set({ ledger_from: `${fromPeriod}-01` })
+      .where("tenancy_id", "=", tenancyId)
+      .where("ledger_from", ">", `${fromPeriod}-01`)
+      .execute();
+    return first + (await ensureRentCharges(trx, { tenancyId, ...(today ? { today } : {}) }));
+  });
 }
 
 export async function markReminded(trx: Db, tenancyId: string, at: string): Promise<void> {
