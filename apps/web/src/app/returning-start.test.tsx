@@ -39,6 +39,7 @@ const answers: Record<string, unknown> = {
   "/api/v1/tenant/payments/current": null,
   "/api/v1/tenant/messages": [],
   "/api/v1/tenant/appointments": [],
+  "/api/v1/tenant/meter-campaigns": [],
 };
 
 /** A fetch that answers the reads and counts them by path and query. */
@@ -63,6 +64,7 @@ const READS = [
   "GET /api/v1/tenant/messages?filter=received&limit=2",
   "GET /api/v1/tenant/messages?filter=unread&limit=10",
   "GET /api/v1/tenant/appointments?upcoming=true&limit=5",
+  "GET /api/v1/tenant/meter-campaigns",
 ];
 
 /** A returning tenant: signed in, and the cache of the last visit in IndexedDB, read `age` ms ago. */

@@ -5,6 +5,7 @@ import { getUserQueryOptions } from "@/features/auth/api/get-user";
 import { preReadStartupSession, takeStartupSession } from "@/features/auth/session";
 import { getCurrentPaymentQueryOptions } from "@/features/finances/api/get-current-payment";
 import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
+import { getMeterCampaignsQueryOptions } from "@/features/meter-readings/api/get-meter-campaigns";
 import { getDashboardNoticesQueryOptions } from "@/features/notices/api/get-notices";
 import { pathFromQueryKey } from "@/lib/api-client";
 import { getConfigQueryOptions } from "@/lib/brand";
@@ -69,6 +70,7 @@ describe("the start-up path (issue 13)", () => {
       path(getCurrentPaymentQueryOptions()),
       path(getLatestMessagesQueryOptions("received")),
       path(getDashboardNoticesQueryOptions()),
+      path(getMeterCampaignsQueryOptions()),
     ]);
     expect(startReads({ kind: "none" }, "/")).toEqual(PUBLIC_START_READS);
     expect(startReads(signedIn, "/")).toEqual([...PUBLIC_START_READS, ...SHELL_START_READS, ...DASHBOARD_START_READS]);

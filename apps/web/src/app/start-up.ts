@@ -44,6 +44,8 @@ export const DASHBOARD_START_READS: readonly string[] = [
   "/api/v1/tenant/messages?filter=received&limit=2",
   // The current notices (issue 14 §4): features/notices/api/get-notices, dashboardNoticesQueryKey.
   "/api/v1/tenant/notices?limit=4",
+  // A meter reading campaign asking the tenant now (issue 14 §5): features/meter-readings/api/get-meter-campaigns.
+  "/api/v1/tenant/meter-campaigns",
 ];
 
 /**

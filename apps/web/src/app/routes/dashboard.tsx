@@ -14,6 +14,8 @@ import { getCurrentPaymentQueryOptions } from "@/features/finances/api/get-curre
 import { NextRentCard } from "@/features/finances/components/next-rent-card";
 import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
 import { LatestMessages } from "@/features/messages/components/latest-messages";
+import { getMeterCampaignsQueryOptions } from "@/features/meter-readings/api/get-meter-campaigns";
+import { MeterCampaignCard } from "@/features/meter-readings/components/meter-campaign-card";
 import { getDashboardNoticesQueryOptions } from "@/features/notices/api/get-notices";
 import { CurrentNotices } from "@/features/notices/components/current-notices";
 import { ApiRequestError } from "@/lib/api-client";
@@ -35,7 +37,7 @@ const SHORTCUTS: Shortcut[] = [
 
 export function Component() {
   const sessionUser = useSessionUser();
-  const [userQuery, paymentQuery, messagesQuery, appointmentsQuery, noticesQuery] = useQueries({
+  const [userQuery, paymentQuery, messagesQuery, appointmentsQuery, noticesQuery, campaignsQuery] = useQueries({
     queries: [
       { ...getUserQueryOptions(), retry },
       { ...getCurrentPaymentQueryOptions(), retry },
@@ -46,9 +48,11 @@ export function Component() {
       { ...getUpcomingAppointmentsQueryOptions(), retry },
       // Issue 14 §4: the current notices (Aushänge), above the quick-access grid.
       { ...getDashboardNoticesQueryOptions(), retry },
+      // Issue 14 §5: a meter reading campaign asking this tenant now (the card leads to the form).
+      { ...getMeterCampaignsQueryOptions(), retry },
     ],
   });
-  const all = [userQuery, paymentQuery, messagesQuery, appointmentsQuery, noticesQuery];
+  const all = [userQuery, paymentQuery, messagesQuery, appointmentsQuery, noticesQuery, campaignsQuery];
 
   if (all.some((q) => q.isPending && q.fetchStatus !== "idle") || all.every((q) => q.isPending)) {
     return <LoadingState text={dashboardTexts.loading} />;
@@ -77,6 +81,7 @@ export function Component() {
       ) : null}
       <NextRentCard payment={paymentQuery.data ?? null} financesPath={paths.finances.path} />
       <CurrentNotices notices={noticesQuery.data ?? []} noticesPath={paths.notices.path} />
+      <MeterCampaignCard campaigns={campaignsQuery.data ?? []} meterReadingsPath={paths.meterReadings.path} />
       <QuickAccess shortcuts={SHORTCUTS} />
       <LatestMessages
         messages={messagesQuery.data ?? []}
