@@ -26,7 +26,7 @@ import { METER_ORDER, METER_TITLES, parseLowerFlags } from "./meter-readings.js"
 import { enqueueMails, type OutboxMail } from "./notifications.js";
 
 /**
- * Meter reading campaigns (issue 14 §5; docs/decisions/017-meter-reading-campaigns.md).
+ * Meter reading campaigns (issue 14 §5; docs/decisions/019-meter-reading-campaigns.md).
  *
  * A campaign asks the tenants of one building for one meter (or all meters) within a period of
  * Berlin calendar dates: by default the turn of the year, 27 December to 3 January (the FAQ), or on

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 14 §5 (docs/decisions/017-meter-reading-campaigns.md): meter reading campaigns.
+ * Issue 14 §5 (docs/decisions/019-meter-reading-campaigns.md): meter reading campaigns.
  * - `meter_campaigns`: one per building and meter (or all meters) with a period of Berlin calendar
  *   dates; kind `period` (e.g. the turn of the year) or `on_demand` (e.g. a move-out, one tenant).
  * - `meter_campaign_tenants`: who was asked (fixed when the campaign starts), their unit then, and
