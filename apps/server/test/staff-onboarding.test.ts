@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
-import jsQR from "jsqr";
+import jsQRModule from "jsqr";
 import { type PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRawStream } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../src/cli/admin.js";
@@ -22,6 +22,9 @@ import {
 } from "./helpers.js";
 
 const BASE = "/api/v1/staff/tenants";
+// jsqr is CommonJS with an ES-style default in its types: Node hands the module object as default.
+type JsQR = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = (jsQRModule as unknown as { default: JsQR }).default;
 
 let ctx: TestContext;
 let workDir: string;
@@ -203,6 +206,22 @@ describe("invitations", () => {
     const resend = await as("verwalterA").post(`${BASE}/${created.id}/invitation`);
     expect(resend.statusCode).toBe(409);
     expect(resend.json().message).toContain("bereits ein Passwort");
+  });
+
+  it("a new tenant's rent account is there from the start: after setting the password they see their next payment", async () => {
+    const monthStart = `${berlinToday().slice(0, 8)}01`;
+    const created = await create("verwalterA", {
+      invite: true,
+      start_date: monthStart,
+      base_rent: 700,
+      utilities: 150,
+    });
+    const token = await invitationToken(created.id);
+    const accept = await api(ctx.app).post("/api/v1/auth/invitation/accept", { token, newPassword: "erste-miete-1" });
+    expect(accept.statusCode, accept.body).toBe(200);
+    const current = await api(ctx.app, accept.json().token).get("/api/v1/tenant/payments/current");
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json()).toMatchObject({ amount: 850 });
   });
 
   it("an expired link shows 'abgelaufen'; resending replaces it and only the new link works", async () => {

@@ -9,6 +9,7 @@ import { type AuditActor, recordAudit } from "./audit.js";
 import { hasPortalAccess, normalizeEmail, OPEN_END } from "./auth.js";
 import { requestTenantReading } from "./meter-campaigns.js";
 import { enqueueMail } from "./notifications.js";
+import { ensureRentCharges } from "./rent-ledger.js";
 
 /**
  * Tenancies and onboarding (issue 14 §1, decision 018): tenants created by staff, the admin
@@ -132,6 +133,9 @@ export async function createOnboardedTenant(
         created_at: createdAt,
       })
       .execute();
+    // The rent account: this month's and next month's charges (helper B's ledger), so the tenant
+    // sees their next payment from the first sign-in on.
+    await ensureRentCharges(trx, { tenancyId });
     await recordAudit(trx, actor, {
       action: "tenant.create",
       entityType: "tenant",
@@ -292,6 +296,8 @@ export async function endCurrentTenancy(
       };
     }
     await trx.updateTable("tenancies").set({ end_date: endDate }).where("id", "=", tenancy.id).execute();
+    // Charges of months after the end that nobody paid yet are removed, the end month's is prorated.
+    await ensureRentCharges(trx, { tenancyId: tenancy.id, today });
     const accessUntil = addMonths(endDate, ACCESS_MONTHS_AFTER_TENANCY);
     await recordAudit(trx, actor, {
       action: "tenancy.end",
