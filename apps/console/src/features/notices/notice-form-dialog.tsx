@@ -151,6 +151,7 @@ export function NoticeFormDialog({
             <TextField
               label="Gültig ab"
               type="datetime-local"
+              className="min-w-0"
               value={values.validFrom}
               onChange={(e) => set("validFrom", e.target.value)}
               error={errors.valid_from}
@@ -159,6 +160,7 @@ export function NoticeFormDialog({
             <TextField
               label="Gültig bis"
               type="datetime-local"
+              className="min-w-0"
               value={values.validUntil}
               onChange={(e) => set("validUntil", e.target.value)}
               error={errors.valid_until}

@@ -13,8 +13,8 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * Two current notices for the demo building, so a fresh start shows them on the demo tenants'
  * dashboard and in the console (issue 14 §4): an information and an outage, published by the demo
- * Verwalter through the repository (audited like any). The outage counts as mailed when it was
- * published (demo history): a fresh start sends no mail. Only into a database without notices.
+ * Verwalter through the repository (audited like any). The outage counts as mailed already (demo
+ * history): a fresh start sends no mail. Only into a database without notices.
  */
 export async function seedDemoNoticesIfMissing(
   db: Db,
@@ -41,7 +41,6 @@ export async function seedDemoNoticesIfMissing(
     actor,
     mail,
   );
-  const outageStart = at(-3 * HOUR_MS);
   await createNotice(
     db,
     {
@@ -50,9 +49,9 @@ export async function seedDemoNoticesIfMissing(
       text: "Der Aufzug steht wegen eines defekten Türkontakts still. Der Techniker ist bestellt; das Ersatzteil kommt voraussichtlich in zwei Tagen. Wer Hilfe beim Tragen braucht, meldet sich bitte bei der Hausverwaltung.",
       kind: "emergency",
       emergencyType: "lift_out_of_order",
-      validFrom: outageStart,
+      validFrom: at(-3 * HOUR_MS),
       validUntil: at(3 * DAY_MS),
-      mailedAt: outageStart,
+      mailedAt: now.toISOString(),
     },
     actor,
     mail,

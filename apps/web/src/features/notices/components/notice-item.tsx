@@ -38,10 +38,12 @@ export function NoticeItem({
           : "bg-muted/60 text-foreground",
       )}
     >
-      <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide uppercase">
+      <p className="flex items-start gap-1.5 text-xs">
         <Icon className="size-4 shrink-0" aria-hidden="true" />
-        <span data-testid="notice-kind">{noticeKindLabel(notice)}</span>
-        <span className="font-normal normal-case tracking-normal">
+        <span>
+          <span className="font-semibold tracking-wide uppercase" data-testid="notice-kind">
+            {noticeKindLabel(notice)}
+          </span>{" "}
           · {notice.for_all_buildings ? noticeTexts.forAllBuildings : noticeTexts.forYourBuilding}
         </span>
       </p>
