@@ -6,7 +6,7 @@
  * a signed-out start loads only what the login needs. Stands alone (imports nothing).
  */
 const TOKEN_KEY = "mieter_portal_auth_token";
-const PUBLIC = ["/login", "/forgot-password", "/reset-password"];
+const PUBLIC = ["/login", "/forgot-password", "/reset-password", "/einladung"];
 
 function sessionHeld(now: number): boolean {
   const token = window.localStorage.getItem(TOKEN_KEY);

@@ -21,9 +21,10 @@ export const routes: RouteObject[] = [
     HydrateFallback: StartupLoading,
     children: [
       { path: "login", lazy: () => import("./routes/login") },
-      // Public like /login: the shell below sends signed-out visitors to /login, these two stay reachable.
+      // Public like /login: the shell below sends signed-out visitors to /login, these stay reachable.
       { path: "forgot-password", lazy: () => withClassMerge(import("./routes/forgot-password")) },
       { path: "reset-password", lazy: () => withClassMerge(import("./routes/reset-password")) },
+      { path: "einladung", lazy: () => withClassMerge(import("./routes/invitation")) },
       {
         id: "shell",
         // The toasts come with the signed-in app: a change queued offline says so at once.

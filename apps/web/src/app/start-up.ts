@@ -15,7 +15,7 @@ export const HOME_PATH = "/";
 export const LOGIN_PATH = "/login";
 
 /** Screens a signed-out visitor may open; every other path belongs to the signed-in app. */
-export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, "/forgot-password", "/reset-password"];
+export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, "/forgot-password", "/reset-password", "/einladung"];
 
 export function isPublicPath(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

@@ -1,0 +1,32 @@
+import { type TenantInvitationInfo, tenantInvitationInfo } from "@mieter-portal/contracts";
+import { buildApiError, buildHeaders, resolveApiUrl } from "@/lib/api-client";
+import { type LoginResult, parseLoginResponse } from "./login";
+
+/**
+ * The invitation link's two calls (issue 14 §1). The token travels in the body, never in a URL;
+ * neither call needs a session (a tenant signed in on this device keeps theirs until the new one).
+ */
+async function post(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+  const res = await fetch(resolveApiUrl(path), {
+    method: "POST",
+    headers: buildHeaders({ "Content-Type": "application/json" }, { withToken: false }),
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!res.ok) throw buildApiError(res.status, res.statusText, await res.text().catch(() => ""), res.headers);
+  return res.json();
+}
+
+/** Whom the link greets; a used, replaced or expired link answers 400 with a German message. */
+export async function checkInvitation(token: string, signal?: AbortSignal): Promise<TenantInvitationInfo> {
+  return tenantInvitationInfo.parse(await post("/api/v1/auth/invitation/check", { token }, signal));
+}
+
+/** Sets the first password (and the address, when the invitation had none); answers a session. */
+export async function acceptInvitation(input: {
+  token: string;
+  email?: string;
+  newPassword: string;
+}): Promise<LoginResult> {
+  return parseLoginResponse(await post("/api/v1/auth/invitation/accept", input));
+}

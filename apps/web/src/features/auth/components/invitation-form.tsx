@@ -1,0 +1,126 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { PASSWORD_RULES_TEXT } from "@mieter-portal/contracts";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Input, Label } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
+import { toast } from "@/components/ui/use-toast";
+import { ApiRequestError } from "@/lib/api-client";
+import { isOffline } from "@/lib/network";
+import { acceptInvitation } from "../api/invitation";
+import type { LoginResult } from "../api/login";
+import { invitationTexts } from "../invitation-texts";
+import { type InvitationFormValues, invitationFormSchema } from "../invitation-validation";
+
+/**
+ * The first password (and, for a printed invitation, the address to sign in with). A link that no
+ * longer works shows the server's German message; success hands the new session to `onDone`.
+ */
+export function InvitationForm({
+  token,
+  email,
+  onDone,
+}: {
+  token: string;
+  /** null: the management has no address; the tenant gives one. */
+  email: string | null;
+  onDone: (session: LoginResult) => Promise<void> | void;
+}) {
+  const id = useId();
+  const t = invitationTexts;
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<InvitationFormValues>({
+    resolver: zodResolver(invitationFormSchema(email === null)),
+    defaultValues: { email: "", newPassword: "", repeatPassword: "" },
+  });
+
+  const onSubmit = async (values: InvitationFormValues) => {
+    if (isOffline()) {
+      toast({ variant: "destructive", title: t.offlineTitle, description: t.offlineDescription });
+      return;
+    }
+    setLinkError(null);
+    try {
+      const session = await acceptInvitation({
+        token,
+        newPassword: values.newPassword,
+        ...(email === null ? { email: values.email.trim() } : {}),
+      });
+      await onDone(session);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) {
+        setLinkError(t.loadError);
+        return;
+      }
+      if (error.fields?.email) setError("email", { message: error.fields.email }, { shouldFocus: true });
+      else if (error.fields?.newPassword) {
+        setError("newPassword", { message: error.fields.newPassword }, { shouldFocus: true });
+      } else setLinkError(error.apiMessage ?? error.message);
+    }
+  };
+
+  const emailId = `${id}-email`;
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+      {linkError ? (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-lg border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
+        >
+          <p>{linkError}</p>
+          <Link to="/login" className="font-medium underline underline-offset-4">
+            {t.toLogin}
+          </Link>
+        </div>
+      ) : null}
+      {email === null ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={emailId}>{t.emailLabel}</Label>
+          <Input
+            id={emailId}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={`${emailId}-hint${errors.email ? ` ${emailId}-error` : ""}`}
+            readOnly={isSubmitting}
+            {...register("email")}
+          />
+          <p id={`${emailId}-hint`} className="text-sm text-muted-foreground">
+            {t.emailHint}
+          </p>
+          {errors.email?.message ? (
+            <p id={`${emailId}-error`} className="text-sm text-destructive-text">
+              {errors.email.message}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-sm">{t.emailKnown(email)}</p>
+      )}
+      <PasswordField
+        id={`${id}-new`}
+        label={t.password}
+        hint={PASSWORD_RULES_TEXT}
+        error={errors.newPassword?.message}
+        inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("newPassword") }}
+      />
+      <PasswordField
+        id={`${id}-repeat`}
+        label={t.repeatPassword}
+        error={errors.repeatPassword?.message}
+        inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("repeatPassword") }}
+      />
+      <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
+        {isSubmitting ? t.busy : t.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+/** Texts of the invitation page (/einladung): the tenant sets their first password. */
+export const invitationTexts = {
+  title: "Zugang einrichten",
+  intro: "Willkommen im Mieter-Portal. Legen Sie hier Ihr Passwort fest; danach sind Sie angemeldet.",
+  greeting: (name: string) => `Guten Tag ${name},`,
+  explanation: "Ihre Hausverwaltung hat Sie in das Mieter-Portal eingeladen.",
+  validUntil: (when: string) => `Der Link gilt bis ${when} Uhr.`,
+  checking: "Einladung wird geprüft…",
+  emailLabel: "E-Mail Adresse",
+  emailHint: "Mit dieser Adresse melden Sie sich künftig an.",
+  emailKnown: (email: string) => `Sie melden sich künftig mit ${email} an.`,
+  emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
+  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  password: "Passwort",
+  repeatPassword: "Passwort wiederholen",
+  submit: "Passwort festlegen",
+  busy: "Wird gespeichert...",
+  doneTitle: "Willkommen",
+  doneDescription: (firstName: string) => `Schön, dass Sie da sind, ${firstName}. Ihr Zugang ist eingerichtet.`,
+  missingToken:
+    "Dieser Link ist unvollständig. Bitte öffnen Sie den Link aus Ihrer Einladung erneut oder scannen Sie den QR-Code noch einmal.",
+  toLogin: "Zur Anmeldung",
+  offlineTitle: "Keine Verbindung",
+  offlineDescription: "Bitte stellen Sie eine Internetverbindung her, um Ihren Zugang einzurichten.",
+  loadError: "Die Einladung konnte nicht geprüft werden. Bitte versuchen Sie es erneut.",
+  retry: "Erneut versuchen",
+} as const;
