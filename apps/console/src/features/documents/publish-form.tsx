@@ -2,6 +2,7 @@ import { DOCUMENT_EXTENSIONS, LIMITS } from "@mieter-portal/contracts";
 import {
   type DocumentAudience,
   documentPublishFields,
+  PUBLISH_MESSAGES,
   type PublishedDocumentType,
   publishedDocumentType,
 } from "@mieter-portal/contracts/staff";
@@ -130,7 +131,12 @@ export function PublishDocumentForm() {
     });
     const problem = fileProblem(file);
     if (checked.errors || problem) {
-      return setErrors({ ...(checked.errors ?? {}), ...(problem ? { file: problem } : {}) });
+      // Every missing piece at once (the schema's cross-field checks run only once the fields parse).
+      const missing: FieldErrors = {};
+      if (audience === "tenant" && !tenant) missing.tenant_id = PUBLISH_MESSAGES.tenant;
+      if (audience === "building" && !building) missing.building_id = PUBLISH_MESSAGES.building;
+      if (problem) missing.file = problem;
+      return setErrors({ ...missing, ...(checked.errors ?? {}) });
     }
     setErrors({});
     try {

@@ -54,6 +54,9 @@ export function NoticeFormDialog({
         const checked = validate(staffNoticeCreateRequest, createRequest(values));
         if (checked.errors) {
           if (!values.building) checked.errors.building_id = "Bitte wählen Sie ein Gebäude.";
+          if (values.kind === "emergency" && !values.emergencyType) {
+            checked.errors.emergency_type ??= "Bitte wählen Sie die Art der Störung.";
+          }
           return setErrors(checked.errors);
         }
         setErrors({});
