@@ -1,28 +1,14 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+
 /** Instants are stored as ISO-8601 UTC strings; calendar dates as YYYY-MM-DD. */
 export const nowIso = (): string => new Date().toISOString();
 
 export const TIME_ZONE = "Europe/Berlin";
 
-const berlinParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function partsOf(date: Date): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const p of berlinParts.formatToParts(date)) if (p.type !== "literal") out[p.type] = Number(p.value);
-  return out;
-}
-
+/** The Berlin calendar date of an instant (@date-fns/tz: the zone's rules, summer time included). */
 function berlinDate(instant: Date): string {
-  const p = partsOf(instant);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+  return format(new TZDate(instant.getTime(), TIME_ZONE), "yyyy-MM-dd");
 }
 
 /**
@@ -41,18 +27,10 @@ export function berlinToday(now?: Date): string {
   return today.date;
 }
 
-/** The UTC instant of a Berlin wall-clock time on a calendar date (handles DST). */
+/** The UTC instant of a Berlin wall-clock time on a calendar date (handles DST; hour 24 is the next midnight). */
 export function berlinToUtc(date: string, hour: number, minute = 0): Date {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d, hour, minute);
-  // Offset of Berlin at the guessed instant, then correct once more around DST switches.
-  let result = guess;
-  for (let i = 0; i < 2; i++) {
-    const p = partsOf(new Date(result));
-    const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-    result += guess - asUtc;
-  }
-  return new Date(result);
+  return new Date(new TZDate(y, m - 1, d, hour, minute, TIME_ZONE).getTime());
 }
 
 /** Adds months to a calendar date, clamping to the month's last day (2025-11-30 + 3 → 2026-02-28). */

@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { differenceInCalendarDays, format as formatDateFns } from "date-fns";
 import { de } from "date-fns/locale";
 
@@ -10,20 +11,9 @@ const RELATIVE_WINDOW_DAYS = 7;
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const partsFormatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /**
- * A Date whose local fields show the Berlin wall clock of the given instant, so date-fns can
- * format and compare calendar days in Berlin whatever the device's zone is.
+ * A date that shows the Berlin wall clock of the given instant (a TZDate of @date-fns/tz: its
+ * fields and date-fns' formatting and comparisons are Berlin's, whatever the device's zone is).
  * Plain calendar dates (YYYY-MM-DD) have no zone and stay that day.
  */
 export function toBerlinWallClock(value: Date | string | number | null | undefined): Date | null {
@@ -32,17 +22,18 @@ export function toBerlinWallClock(value: Date | string | number | null | undefin
     const plain = PLAIN_DATE.exec(value);
     if (plain) {
       const [, y, m, d] = plain;
-      const date = new Date(Number(y), Number(m) - 1, Number(d));
+      const date = new TZDate(Number(y), Number(m) - 1, Number(d), TIME_ZONE);
       return date.getMonth() === Number(m) - 1 && date.getDate() === Number(d) ? date : null;
     }
   }
-  const instant = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(instant.getTime())) return null;
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter.formatToParts(instant)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  return new Date(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const instant = value instanceof Date ? value.getTime() : new Date(value).getTime();
+  return Number.isNaN(instant) ? null : new TZDate(instant, TIME_ZONE);
+}
+
+/** Today's calendar date in Berlin as YYYY-MM-DD (the server checks against the same day). */
+export function berlinToday(now: Date = new Date()): string {
+  const wall = toBerlinWallClock(now);
+  return wall ? formatDateFns(wall, "yyyy-MM-dd") : now.toISOString().slice(0, 10);
 }
 
 /** 'dd. MMMM yyyy', e.g. '03. Dezember 2025'. */

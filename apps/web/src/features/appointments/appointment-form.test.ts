@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { berlinToday } from "@/lib/format";
 import {
   appointmentDateLimits,
   appointmentFormSchema,
   appointmentTypeLabel,
-  berlinToday,
   EMPTY_APPOINTMENT_FORM,
   missingRequiredFields,
   rescheduleValues,

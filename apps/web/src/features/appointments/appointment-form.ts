@@ -9,7 +9,6 @@ import {
   type TimeSlot,
   timeSlot,
 } from "@mieter-portal/contracts";
-import { format } from "date-fns";
 import { z } from "zod";
 import { toBerlinWallClock } from "@/lib/format";
 import { APPOINTMENT_TYPE_LABELS, appointmentTexts, TIME_SLOT_NAMES } from "./texts";
@@ -43,12 +42,6 @@ export function timeSlotHours(slot: TimeSlot): string {
 /** e.g. 'Vormittag (8-12 Uhr)'. */
 export function timeSlotLabel(slot: TimeSlot): string {
   return `${TIME_SLOT_NAMES[slot]} (${timeSlotHours(slot)})`;
-}
-
-/** Today's calendar date in Berlin as YYYY-MM-DD (the server checks against the same day). */
-export function berlinToday(now: Date = new Date()): string {
-  const wall = toBerlinWallClock(now);
-  return wall ? format(wall, "yyyy-MM-dd") : now.toISOString().slice(0, 10);
 }
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { berlinToday, isMeterReadingWindow } from "./reading-window";
+import { berlinToday } from "@/lib/format";
+import { isMeterReadingWindow } from "./reading-window";
 
 describe("isMeterReadingWindow", () => {
   it.each([

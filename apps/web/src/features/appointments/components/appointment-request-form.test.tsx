@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { dismissToast } from "@/components/ui/use-toast";
+import { berlinToday } from "@/lib/format";
 import { createQueryClient } from "@/lib/query-client";
-import { berlinToday } from "../appointment-form";
 import { AppointmentRequestForm } from "./appointment-request-form";
 
 function renderForm(props: Parameters<typeof AppointmentRequestForm>[0] = {}) {

@@ -11,6 +11,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError } from "@/lib/api-client";
+import { berlinToday } from "@/lib/format";
 import { useNetworkState } from "@/lib/network";
 import { cn } from "@/lib/utils";
 import { requestAppointmentVariables, useRequestAppointment } from "../api/request-appointment";
@@ -20,7 +21,6 @@ import {
   appointmentDateLimits,
   appointmentFormSchema,
   appointmentTypeLabel,
-  berlinToday,
   EMPTY_APPOINTMENT_FORM,
   missingRequiredFields,
   TIME_SLOTS,

@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { dismissToast } from "@/components/ui/use-toast";
+import { berlinToday } from "@/lib/format";
 import { createQueryClient } from "@/lib/query-client";
-import { berlinToday } from "../reading-window";
 import { MeterReadingForm } from "./meter-reading-form";
 
 const history: MeterReading[] = [

@@ -14,7 +14,7 @@ import { Card, CardTitle } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
 import { Input, Label } from "@/components/ui/form-field";
 import { ApiRequestError } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { berlinToday, formatDate } from "@/lib/format";
 import { useNetworkState } from "@/lib/network";
 import { submitMeterReadingsVariables, useSubmitMeterReadings } from "../api/submit-meter-readings";
 import { formatMeterValue } from "../german-number";
@@ -29,7 +29,6 @@ import {
   validateReadingDate,
 } from "../meter-form";
 import { checkPlausibility, meterHistory } from "../plausibility";
-import { berlinToday } from "../reading-window";
 import { meterTexts } from "../texts";
 import { LowerReadingConfirm } from "./lower-reading-confirm";
 import { PlausibilityNote } from "./plausibility-note";
