@@ -1,79 +1,49 @@
-import { createStore, type UseStore } from "idb-keyval";
+import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import { STORAGE_PREFIX } from "../storage";
 import type { QueueEntry } from "./types";
 
 /**
  * The offline queue lives in its own IndexedDB database (DESIGN §4.4): files and photos exceed
  * browser storage quickly, and logging out of the read cache must not touch it by accident.
+ * Transactions through `idb` (issue 15); the database is the one idb-keyval made before
+ * (version 1, one store of entries keyed by id), so queued changes survive the update.
  */
 export const QUEUE_DB_NAME = `${STORAGE_PREFIX}offline_queue`;
 const QUEUE_STORE_NAME = "entries";
 const CHANNEL_NAME = `${STORAGE_PREFIX}offline_queue_changes`;
 
-let store: UseStore | null = null;
-function queueStore(): UseStore {
-  store ??= createStore(QUEUE_DB_NAME, QUEUE_STORE_NAME);
-  return store;
+interface QueueSchema extends DBSchema {
+  entries: { key: string; value: QueueEntry };
 }
 
-/** Runs work in one transaction; resolves with its result only once the transaction committed. */
-function transact<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore, done: (value: T) => void) => void) {
-  return queueStore()(
-    mode,
-    (objectStore) =>
-      new Promise<T>((resolve, reject) => {
-        const tx = objectStore.transaction;
-        let result: T;
-        let failed: unknown = null;
-        tx.oncomplete = () => resolve(result);
-        tx.onerror = () => reject(failed ?? tx.error ?? new DOMException("Transaktion fehlgeschlagen", "UnknownError"));
-        tx.onabort = () => reject(failed ?? tx.error ?? new DOMException("Transaktion abgebrochen", "AbortError"));
-        try {
-          work(objectStore, (value) => {
-            result = value;
-          });
-        } catch (error) {
-          failed = error;
-          try {
-            tx.abort();
-          } catch {
-            reject(error);
-          }
-        }
-      }),
-  );
+let database: Promise<IDBPDatabase<QueueSchema>> | null = null;
+function queueDatabase(): Promise<IDBPDatabase<QueueSchema>> {
+  if (database) return database;
+  const opening = openDB<QueueSchema>(QUEUE_DB_NAME, 1, {
+    upgrade(db) {
+      if (!db.objectStoreNames.contains(QUEUE_STORE_NAME)) db.createObjectStore(QUEUE_STORE_NAME);
+    },
+    // The browser closed the connection (Safari does at times): the next call opens it again.
+    terminated() {
+      if (database === opening) database = null;
+    },
+  });
+  database = opening;
+  opening.catch(() => {
+    if (database === opening) database = null;
+  });
+  return opening;
 }
 
-/** Wraps a request callback so a throw inside it (e.g. a quota error from put) aborts the transaction. */
-function guarded(tx: IDBTransaction, onError: (error: unknown) => void, fn: () => void): () => void {
-  return () => {
-    try {
-      fn();
-    } catch (error) {
-      onError(error);
-      try {
-        tx.abort();
-      } catch {
-        // already finished
-      }
-    }
-  };
-}
+const byAge = (a: QueueEntry, b: QueueEntry) => a.timestamp - b.timestamp || a.id.localeCompare(b.id);
 
 export async function listEntries(): Promise<QueueEntry[]> {
-  const all = await transact<QueueEntry[]>("readonly", (s, done) => {
-    const request = s.getAll();
-    request.onsuccess = () => done(request.result as QueueEntry[]);
-  });
-  return all.sort((a, b) => a.timestamp - b.timestamp || a.id.localeCompare(b.id));
+  const all = await (await queueDatabase()).getAll(QUEUE_STORE_NAME);
+  return all.sort(byAge);
 }
 
 export async function getEntry(id: string): Promise<QueueEntry | null> {
-  const entry = await transact<QueueEntry | undefined>("readonly", (s, done) => {
-    const request = s.get(id);
-    request.onsuccess = () => done(request.result as QueueEntry | undefined);
-  });
-  return entry ?? null;
+  return (await (await queueDatabase()).get(QUEUE_STORE_NAME, id)) ?? null;
 }
 
 export type AddOutcome = { added: true; entry: QueueEntry } | { added: false; entry: QueueEntry };
@@ -81,88 +51,64 @@ export type AddOutcome = { added: true; entry: QueueEntry } | { added: false; en
 /**
  * Adds an entry unless the same change already waits (spec section 4: refused silently). For one
  * resource only the latest waiting change counts, so confirm → cancel → confirm keeps the last
- * confirm. Check and write share one transaction: two tabs cannot both add the same change.
+ * confirm. Check and write share one transaction: two tabs cannot both add the same change. It
+ * resolves once the transaction committed; a failing write (e.g. the quota) rejects with its own
+ * error and leaves the queue as it was.
  */
 export async function addEntry(entry: QueueEntry): Promise<AddOutcome> {
-  let storeError: unknown = null;
+  const tx = (await queueDatabase()).transaction(QUEUE_STORE_NAME, "readwrite");
+  let outcome: AddOutcome;
   try {
-    const outcome = await transact<AddOutcome>("readwrite", (s, done) => {
-      const tx = s.transaction;
-      const request = s.getAll();
-      request.onsuccess = guarded(
-        tx,
-        (error) => {
-          storeError = error;
-        },
-        () => {
-          const waiting = (request.result as QueueEntry[])
-            .filter((e) => e.status === "pending" && e.tenantId === entry.tenantId)
-            .sort((a, b) => a.timestamp - b.timestamp);
-          const candidates = entry.resource ? waiting.filter((e) => e.resource === entry.resource).slice(-1) : waiting;
-          const duplicate = candidates.find((e) => e.signature === entry.signature);
-          if (duplicate) {
-            done({ added: false, entry: duplicate });
-            return;
-          }
-          s.put(entry, entry.id);
-          done({ added: true, entry });
-        },
-      );
-    });
-    if (outcome.added) notifyChanged({ kind: "added", id: entry.id });
-    return outcome;
+    const waiting = (await tx.store.getAll())
+      .filter((e) => e.status === "pending" && e.tenantId === entry.tenantId)
+      .sort((a, b) => a.timestamp - b.timestamp);
+    const candidates = entry.resource ? waiting.filter((e) => e.resource === entry.resource).slice(-1) : waiting;
+    const duplicate = candidates.find((e) => e.signature === entry.signature);
+    outcome = duplicate ? { added: false, entry: duplicate } : { added: true, entry };
+    if (!duplicate) void tx.store.put(entry, entry.id).catch(() => undefined);
+    await tx.done;
   } catch (error) {
-    throw storeError ?? error;
+    abortQuietly(tx);
+    // The transaction's own AbortError says less than what made it fail.
+    await tx.done.catch(() => undefined);
+    throw error;
   }
+  if (outcome.added) notifyChanged({ kind: "added", id: entry.id });
+  return outcome;
 }
 
-export async function putEntry(entry: QueueEntry): Promise<void> {
-  await transact<void>("readwrite", (s, done) => {
-    s.put(entry, entry.id);
-    done(undefined);
-  });
-  notifyChanged({ kind: "updated", id: entry.id });
+function abortQuietly(tx: { abort: () => void }): void {
+  try {
+    tx.abort();
+  } catch {
+    // already finished
+  }
 }
 
 /** Changes an entry that is still there; null when it is gone (sent or discarded meanwhile). */
 export async function updateEntry(id: string, change: (entry: QueueEntry) => QueueEntry): Promise<QueueEntry | null> {
-  const updated = await transact<QueueEntry | null>("readwrite", (s, done) => {
-    const request = s.get(id);
-    request.onsuccess = () => {
-      const current = request.result as QueueEntry | undefined;
-      if (!current) {
-        done(null);
-        return;
-      }
-      const next = change(current);
-      s.put(next, id);
-      done(next);
-    };
-  });
-  if (updated) notifyChanged({ kind: "updated", id });
-  return updated;
+  const tx = (await queueDatabase()).transaction(QUEUE_STORE_NAME, "readwrite");
+  const current = await tx.store.get(id);
+  const next = current ? change(current) : null;
+  if (next) void tx.store.put(next, id).catch(() => undefined);
+  await tx.done;
+  if (next) notifyChanged({ kind: "updated", id });
+  return next;
 }
 
 export async function removeEntry(id: string): Promise<void> {
-  await transact<void>("readwrite", (s, done) => {
-    s.delete(id);
-    done(undefined);
-  });
+  await (await queueDatabase()).delete(QUEUE_STORE_NAME, id);
   notifyChanged({ kind: "removed", id });
 }
 
 /** Removes every entry the predicate picks (e.g. a tenant's entries on a confirmed logout); returns how many. */
 export async function removeEntries(predicate: (entry: QueueEntry) => boolean): Promise<number> {
-  const removed = await transact<number>("readwrite", (s, done) => {
-    const request = s.getAll();
-    request.onsuccess = () => {
-      const doomed = (request.result as QueueEntry[]).filter(predicate);
-      for (const entry of doomed) s.delete(entry.id);
-      done(doomed.length);
-    };
-  });
-  if (removed > 0) notifyChanged({ kind: "removed", id: null });
-  return removed;
+  const tx = (await queueDatabase()).transaction(QUEUE_STORE_NAME, "readwrite");
+  const doomed = (await tx.store.getAll()).filter(predicate);
+  for (const entry of doomed) void tx.store.delete(entry.id).catch(() => undefined);
+  await tx.done;
+  if (doomed.length > 0) notifyChanged({ kind: "removed", id: null });
+  return doomed.length;
 }
 
 export interface QueueChange {
@@ -212,7 +158,8 @@ export function onQueueChange(listener: QueueListener): () => void {
 
 /** For tests: forget the opened database and channel. */
 export function resetQueueStoreForTests(): void {
-  store = null;
+  void database?.then((db) => db.close()).catch(() => undefined);
+  database = null;
   channel?.close();
   channel = undefined;
   listeners.clear();
