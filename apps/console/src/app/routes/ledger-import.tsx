@@ -106,7 +106,10 @@ function Import() {
             <p className="mb-3 text-sm">
               {step.result.totals.unmatched > 0 ? (
                 <>
-                  {step.result.totals.unmatched} Zeilen warten unter{" "}
+                  {step.result.totals.unmatched === 1
+                    ? "1 Zeile wartet"
+                    : `${step.result.totals.unmatched} Zeilen warten`}{" "}
+                  unter{" "}
                   <Link to={paths.ledgerUnmatched} className="text-link hover:underline">
                     Nicht zugeordnet
                   </Link>{" "}
