@@ -5,6 +5,14 @@ import { noticeKindLabel, noticePeriod } from "../notice-format";
 import { noticeTexts } from "../texts";
 import { AffectedButton } from "./affected-button";
 
+/** At most `max` characters, cut after a whole word where one ends late enough, with "…". */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /**
  * One notice. An emergency stands out by its red surface, a warning icon and the words "Störung:
  * …" (not by colour alone); its text keeps the contrast of normal text on that surface.
@@ -22,10 +30,7 @@ export function NoticeItem({
   const emergency = notice.kind === "emergency";
   const Icon = emergency ? TriangleAlert : Info;
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const text =
-    preview !== undefined && notice.text.length > preview
-      ? `${notice.text.slice(0, preview - 1).trimEnd()}…`
-      : notice.text;
+  const text = preview === undefined ? notice.text : shorten(notice.text, preview);
   return (
     <article
       aria-labelledby={`notice-${notice.id}-title`}
