@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
-import { Button } from "@/components/ui/button";
+import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { appointmentPath, paths } from "@/config/paths";
 import { getAppointmentQueryOptions } from "@/features/appointments/api/get-appointment";
 import { getAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
@@ -47,15 +47,7 @@ export function Component() {
         {appointments.isPending ? (
           <LoadingState text={t.loading} />
         ) : appointments.isError && !appointments.isFetchNextPageError ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
-          >
-            <span>{t.loadError}</span>
-            <Button size="sm" variant="outline" onClick={() => void appointments.refetch()}>
-              {appointmentTexts.retry}
-            </Button>
-          </div>
+          <QueryErrorAlert title={t.loadError} onRetry={() => void appointments.refetch()} />
         ) : (
           <div className="grid grid-cols-1 gap-4">
             <AppointmentLists {...groupAppointments(items)} appointmentPath={appointmentPath} />

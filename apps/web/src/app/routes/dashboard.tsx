@@ -1,6 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
 import { FileText, Gauge, MessageSquare, Wrench } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { appointmentPath, messagePath, paths } from "@/config/paths";
 import { getUpcomingAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
 import { UpcomingAppointments } from "@/features/appointments/components/upcoming-appointments";
@@ -69,15 +69,7 @@ export function Component() {
         apartmentNumber={user?.apartment_number ?? sessionUser.apartment_number}
       />
       {failed.length > 0 ? (
-        <div
-          role="alert"
-          className="flex items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
-        >
-          <span>{dashboardTexts.loadError}</span>
-          <Button size="sm" variant="outline" onClick={() => failed.forEach((q) => void q.refetch())}>
-            {dashboardTexts.retry}
-          </Button>
-        </div>
+        <QueryErrorAlert title={dashboardTexts.loadError} onRetry={() => failed.forEach((q) => void q.refetch())} />
       ) : null}
       <NextRentCard payment={paymentQuery.data ?? null} financesPath={paths.finances.path} />
       <CurrentNotices notices={noticesQuery.data ?? []} noticesPath={paths.notices.path} />

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { LoadMore } from "@/components/load-more/load-more";
+import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { useDocuments } from "@/features/documents/api/get-documents";
-import { DocumentsError } from "@/features/documents/components/documents-error";
 import { DocumentsView } from "@/features/documents/components/documents-view";
 import { documentTexts } from "@/features/documents/texts";
 import { itemsOf } from "@/lib/paged-list";
@@ -13,7 +13,15 @@ export function Component() {
   // Data on hand (also after a failed refetch) is shown; otherwise loading or the error view.
   if (query.data) return <DocumentsView documents={documents} more={<LoadMore query={query} />} />;
   if (query.isError || query.fetchStatus === "paused") {
-    return <DocumentsError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <QueryErrorAlert
+        variant="panel"
+        title={documentTexts.loadError}
+        advice={documentTexts.loadErrorAdvice}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   }
   return <LoadingState text={documentTexts.loading} />;
 }

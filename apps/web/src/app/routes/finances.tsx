@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { paths } from "@/config/paths";
 import { getFinancesQueryOptions } from "@/features/finances/api/get-finances";
-import { FinancesError } from "@/features/finances/components/finances-error";
 import { OpenInvoices } from "@/features/finances/components/open-invoices";
 import { PaymentHistory } from "@/features/finances/components/payment-history";
 import { RentCard } from "@/features/finances/components/rent-card";
@@ -28,7 +28,13 @@ export function Component() {
       <h1 className="text-2xl font-bold md:col-span-2">{paths.finances.title}</h1>
       {finances.isError && !data ? (
         <div className="md:col-span-2">
-          <FinancesError onRetry={() => void finances.refetch()} retrying={finances.isFetching} />
+          <QueryErrorAlert
+            variant="panel"
+            title={financeTexts.loadError}
+            advice={financeTexts.loadErrorHint}
+            onRetry={() => void finances.refetch()}
+            retrying={finances.isFetching}
+          />
         </div>
       ) : null}
       {data ? (

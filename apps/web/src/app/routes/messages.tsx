@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
-import { Button } from "@/components/ui/button";
+import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { messagePath, paths } from "@/config/paths";
 import { getMessagesQueryOptions, type MessageFilter } from "@/features/messages/api/get-messages";
 import { MessageFilterToggle } from "@/features/messages/components/message-filter";
@@ -38,15 +38,7 @@ export function Component() {
       {messages.isPending ? (
         <LoadingState text={t.loading} />
       ) : messages.isError && !messages.isFetchNextPageError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
-        >
-          <span>{t.loadError}</span>
-          <Button size="sm" variant="outline" onClick={() => void messages.refetch()}>
-            {messageTexts.retry}
-          </Button>
-        </div>
+        <QueryErrorAlert title={t.loadError} onRetry={() => void messages.refetch()} />
       ) : (
         <>
           <MessageList messages={items} filter={filter} messagePath={messagePath} />

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { LoadMore } from "@/components/load-more/load-more";
-import { Button } from "@/components/ui/button";
+import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { paths } from "@/config/paths";
 import { getNoticesQueryOptions } from "@/features/notices/api/get-notices";
 import { NoticeList } from "@/features/notices/components/notice-list";
@@ -21,17 +21,10 @@ export function Component() {
       {notices.isPending ? (
         <LoadingState text={noticeTexts.loading} />
       ) : notices.isError && !notices.isFetchNextPageError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
-        >
-          <span>
-            {notices.error.name === "OfflineDataUnavailableError" ? notices.error.message : noticeTexts.loadError}
-          </span>
-          <Button size="sm" variant="outline" onClick={() => void notices.refetch()}>
-            {noticeTexts.retry}
-          </Button>
-        </div>
+        <QueryErrorAlert
+          title={notices.error.name === "OfflineDataUnavailableError" ? notices.error.message : noticeTexts.loadError}
+          onRetry={() => void notices.refetch()}
+        />
       ) : (
         <>
           <NoticeList notices={items} />

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { useRepair } from "@/features/repairs/api/get-repair";
@@ -40,17 +41,10 @@ export function Component() {
       <h1 id="repair-error-title" className="text-2xl font-bold">
         {paths.repairs.title}
       </h1>
-      <div
-        role="alert"
-        className="grid grid-cols-1 gap-2 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
-      >
-        <p>{missing ? t.notFound : t.loadError}</p>
-        {missing ? null : (
-          <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void repair.refetch()}>
-            {t.retry}
-          </Button>
-        )}
-      </div>
+      <QueryErrorAlert
+        title={missing ? t.notFound : t.loadError}
+        onRetry={missing ? undefined : () => void repair.refetch()}
+      />
       {backLink}
     </section>
   );

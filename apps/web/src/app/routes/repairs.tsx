@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
-import { Button } from "@/components/ui/button";
+import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { paths } from "@/config/paths";
 import { useSessionUser } from "@/features/auth/components/auth-provider";
 import { useRepairs } from "@/features/repairs/api/get-repairs";
@@ -29,16 +29,7 @@ export function Component() {
       {repairs.isPending ? (
         <LoadingState text={t.loading} />
       ) : repairs.isError && !repairs.isFetchNextPageError ? (
-        <div
-          role="alert"
-          className="grid grid-cols-1 gap-2 rounded-xl border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
-        >
-          <p className="font-semibold">{t.loadError}</p>
-          <p>{t.loadErrorAdvice}</p>
-          <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void repairs.refetch()}>
-            {t.retry}
-          </Button>
-        </div>
+        <QueryErrorAlert title={t.loadError} advice={t.loadErrorAdvice} onRetry={() => void repairs.refetch()} />
       ) : (
         <>
           <RepairLists repairs={items} />
