@@ -1,7 +1,6 @@
 import type { LedgerAccount, LedgerDetail, OverdueEntry, UnmatchedLine } from "@mieter-portal/contracts/staff";
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
-import type { Database } from "../db/types.js";
 import { badRequest } from "../lib/errors.js";
 import type { MailContext } from "../lib/notify.js";
 import { berlinToday, centsToEuros, germanDateOf, nowIso } from "../lib/time.js";
@@ -17,6 +16,7 @@ import {
   periodOf,
   recordRentChange,
   recordTransaction,
+  referencesIn,
   rentFor,
 } from "./rent-ledger.js";
 
@@ -35,10 +35,6 @@ function decode(cursor: string | undefined, length: number): string[] | undefine
   throw badRequest(CURSOR_MESSAGE, { cursor: CURSOR_MESSAGE });
 }
 
-const openSum = (today?: string) =>
-  sql<number>`coalesce((select sum(c.amount_cents - c.paid_cents) from payments c where c.tenancy_id = t.id and c.status in ('pending', 'overdue')${today ? sql` and c.due_date < ${today}` : sql``}), 0)`;
-const creditSum = sql<number>`coalesce((select sum(x.amount_cents - x.allocated_cents) from bank_transactions x where x.tenancy_id = t.id), 0)`;
-
 function scoped<T extends { where: (...args: never[]) => T }>(query: T, scope: StaffScope, building?: string): T {
   // biome-ignore lint/suspicious/noExplicitAny: the same where() on the different select builders
   let q: any = query;
@@ -49,38 +45,56 @@ function scoped<T extends { where: (...args: never[]) => T }>(query: T, scope: S
   return q;
 }
 
-const accountColumns = (today: string) =>
-  [
-    "t.id as tenancy_id",
-    "t.tenant_id",
-    "t.building_id",
-    "t.apartment_number",
-    "t.end_date",
-    "t.base_rent_cents",
-    "t.utilities_cents",
-    "p.first_name",
-    "p.last_name",
-    "p.email",
-    "b.name as building_name",
-    "a.reference",
-    openSum().as("open_cents"),
-    openSum(today).as("overdue_cents"),
-    creditSum.as("credit_cents"),
-  ] as const;
-
-function accountQuery(db: Db, today: string) {
+function accountQuery(db: Db) {
   return db
     .selectFrom("tenancies as t")
     .innerJoin("tenants as p", "p.id", "t.tenant_id")
     .leftJoin("buildings as b", "b.id", "t.building_id")
     .leftJoin("rent_accounts as a", "a.tenancy_id", "t.id")
-    .select(accountColumns(today));
+    .select([
+      "t.id as tenancy_id",
+      "t.tenant_id",
+      "t.building_id",
+      "t.apartment_number",
+      "t.end_date",
+      "t.base_rent_cents",
+      "t.utilities_cents",
+      "p.first_name",
+      "p.last_name",
+      "p.email",
+      "b.name as building_name",
+      "a.reference",
+    ]);
 }
 
 type AccountRow = Awaited<ReturnType<ReturnType<typeof accountQuery>["execute"]>>[number];
 
+/** The page's accounts with their sums: a few grouped reads for the page's tenancies only. */
 async function toAccounts(db: Db, rows: AccountRow[], today: string): Promise<LedgerAccount[]> {
   if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.tenancy_id);
+  const [sums, credits] = await Promise.all([
+    db
+      .selectFrom("payments")
+      .select([
+        "tenancy_id",
+        sql<number>`sum(amount_cents - paid_cents)`.as("open"),
+        sql<number>`sum(case when due_date < ${today} then amount_cents - paid_cents else 0 end)`.as("overdue"),
+      ])
+      .where("tenancy_id", "in", ids)
+      .where(sql<boolean>`status in ('pending', 'overdue')`)
+      .groupBy("tenancy_id")
+      .execute(),
+    db
+      .selectFrom("bank_transactions")
+      .select(["tenancy_id", sql<number>`sum(amount_cents - allocated_cents)`.as("credit")])
+      .where("tenancy_id", "in", ids)
+      .where(sql<boolean>`allocated_cents < amount_cents`)
+      .groupBy("tenancy_id")
+      .execute(),
+  ]);
+  const sumOf = new Map(sums.map((r) => [r.tenancy_id, r]));
+  const creditOf = new Map(credits.map((r) => [r.tenancy_id, Number(r.credit)]));
   const changes = await db
     .selectFrom("rent_changes")
     .select(["tenancy_id", "effective_from", sql<number>`base_rent_cents + utilities_cents`.as("cents")])
@@ -120,9 +134,9 @@ async function toAccounts(db: Db, rows: AccountRow[], today: string): Promise<Le
           periodOf(today),
         ),
       ),
-      open: centsToEuros(Number(r.open_cents)),
-      overdue: centsToEuros(Number(r.overdue_cents)),
-      credit: centsToEuros(Number(r.credit_cents)),
+      open: centsToEuros(Number(sumOf.get(r.tenancy_id)?.open ?? 0)),
+      overdue: centsToEuros(Number(sumOf.get(r.tenancy_id)?.overdue ?? 0)),
+      credit: centsToEuros(creditOf.get(r.tenancy_id) ?? 0),
       end_date: r.end_date,
     });
   }
@@ -137,23 +151,18 @@ export async function listAccounts(
 ): Promise<{ items: LedgerAccount[]; next_cursor: string | null }> {
   const today = berlinToday();
   const after = decode(query.cursor, 3);
-  let q = scoped(accountQuery(db, today), scope, query.building);
+  let q = scoped(accountQuery(db), scope, query.building);
   if (query.q) {
-    const like = `%${query.q.toLowerCase()}%`;
-    q = q.where(
-      (
-        eb: ExpressionBuilder<
-          Database & { t: Database["tenancies"]; p: Database["tenants"]; a: Database["rent_accounts"] },
-          "t" | "p" | "a"
-        >,
-      ) =>
-        eb.or([
-          eb(sql`lower(p.first_name || ' ' || p.last_name)`, "like", like),
-          eb(sql`lower(p.email)`, "like", like),
-          eb(sql`lower(coalesce(t.apartment_number, ''))`, "like", like),
-          eb(sql`lower(coalesce(a.reference, ''))`, "like", like),
-        ]),
-    );
+    // A payment reference is looked up as such (unique index); anything else in name, e-mail, unit.
+    const reference = referencesIn(query.q);
+    if (reference.length > 0) {
+      q = q.where("a.reference", "in", reference);
+    } else {
+      const like = `%${query.q.toLowerCase()}%`;
+      q = q.where(
+        sql<boolean>`(lower(p.first_name || ' ' || p.last_name || ' ' || p.email) like ${like} or lower(coalesce(t.apartment_number, '')) like ${like})`,
+      );
+    }
   }
   if (after) {
     const [last, first, id] = after as [string, string, string];
@@ -191,7 +200,7 @@ export async function findLedger(
   year: number | undefined,
 ): Promise<LedgerDetail | undefined> {
   const today = berlinToday();
-  const row = await accountQuery(db, today).where("t.id", "=", tenancyId).executeTakeFirst();
+  const row = await accountQuery(db).where("t.id", "=", tenancyId).executeTakeFirst();
   if (!row) return undefined;
   const [account] = await toAccounts(db, [row], today);
   const yearRows = await sql<{ year: string }>`
@@ -281,20 +290,13 @@ export async function listOverdue(
 ): Promise<{ items: OverdueEntry[]; next_cursor: string | null }> {
   const today = berlinToday();
   const after = decode(query.cursor, 2);
+  // First the page of tenancies from the open charges alone (grouped, paged on the aggregate),
+  // then names and buildings for that page only.
   let q = db
     .selectFrom("payments as c")
     .innerJoin("tenancies as t", "t.id", "c.tenancy_id")
-    .innerJoin("tenants as p", "p.id", "t.tenant_id")
-    .leftJoin("buildings as b", "b.id", "t.building_id")
-    .leftJoin("rent_accounts as a", "a.tenancy_id", "t.id")
     .select([
-      "t.id as tenancy_id",
-      "p.first_name",
-      "p.last_name",
-      "t.building_id",
-      "b.name as building_name",
-      "t.apartment_number",
-      "a.last_reminder_at",
+      "c.tenancy_id",
       sql<number>`sum(c.amount_cents - c.paid_cents)`.as("overdue_cents"),
       sql<number>`count(*)`.as("charges"),
       sql<string>`min(c.due_date)`.as("oldest"),
@@ -302,39 +304,60 @@ export async function listOverdue(
     .where(sql<boolean>`c.status in ('pending', 'overdue')`)
     .where("c.due_date", "<", today);
   q = scoped(q, scope, query.building);
-  q = q.groupBy([
-    "t.id",
-    "p.first_name",
-    "p.last_name",
-    "t.building_id",
-    "b.name",
-    "t.apartment_number",
-    "a.last_reminder_at",
-  ]);
+  q = q.groupBy("c.tenancy_id");
   if (after) {
     const [oldest, id] = after as [string, string];
-    q = q.having(sql<boolean>`min(c.due_date) > ${oldest} or (min(c.due_date) = ${oldest} and t.id > ${id})`);
+    q = q.having(sql<boolean>`min(c.due_date) > ${oldest} or (min(c.due_date) = ${oldest} and c.tenancy_id > ${id})`);
   }
   const rows = await q
     .orderBy(sql`min(c.due_date)`)
-    .orderBy("t.id")
+    .orderBy("c.tenancy_id")
     .limit(query.limit + 1)
     .execute();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const details = new Map(
+    page.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom("tenancies as t")
+            .innerJoin("tenants as p", "p.id", "t.tenant_id")
+            .leftJoin("buildings as b", "b.id", "t.building_id")
+            .leftJoin("rent_accounts as a", "a.tenancy_id", "t.id")
+            .select([
+              "t.id",
+              "p.first_name",
+              "p.last_name",
+              "t.building_id",
+              "b.name as building_name",
+              "t.apartment_number",
+              "a.last_reminder_at",
+            ])
+            .where(
+              "t.id",
+              "in",
+              page.map((r) => r.tenancy_id),
+            )
+            .execute()
+        ).map((d) => [d.id, d]),
+  );
   return {
-    items: page.map((r) => ({
-      tenancy_id: r.tenancy_id,
-      tenant_name: `${r.first_name} ${r.last_name}`,
-      building_id: r.building_id,
-      building_name: r.building_name,
-      apartment_number: r.apartment_number,
-      overdue: centsToEuros(Number(r.overdue_cents)),
-      charges: Number(r.charges),
-      oldest_due_date: r.oldest,
-      days_overdue: daysOverdue(r.oldest, today),
-      last_reminder_at: r.last_reminder_at,
-    })),
+    items: page.map((r) => {
+      const d = details.get(r.tenancy_id)!;
+      return {
+        tenancy_id: r.tenancy_id,
+        tenant_name: `${d.first_name} ${d.last_name}`,
+        building_id: d.building_id,
+        building_name: d.building_name,
+        apartment_number: d.apartment_number,
+        overdue: centsToEuros(Number(r.overdue_cents)),
+        charges: Number(r.charges),
+        oldest_due_date: r.oldest,
+        days_overdue: daysOverdue(r.oldest, today),
+        last_reminder_at: d.last_reminder_at,
+      };
+    }),
     next_cursor: rows.length > query.limit && last ? encode([last.oldest, last.tenancy_id]) : null,
   };
 }

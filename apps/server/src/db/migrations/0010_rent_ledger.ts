@@ -42,13 +42,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("payments")
     .columns(["tenancy_id", "due_date", "id"])
     .execute();
-  // Open charges by due date across tenancies (the overdue list): the status as the queries write it.
+  // Open charges by due date across tenancies (the overdue list), covering its sums: the status as
+  // the queries write it.
   await db.schema
     .createIndex("payments_open_due_idx")
     .ifNotExists()
     .on("payments")
-    .columns(["due_date", "tenancy_id"])
+    .columns(["due_date", "tenancy_id", "amount_cents", "paid_cents"])
     .where(sql<boolean>`status in ('pending', 'overdue')`)
+    .execute();
+
+  // The console's rent accounts by tenant name.
+  await db.schema
+    .createIndex("tenants_name_idx")
+    .ifNotExists()
+    .on("tenants")
+    .columns(["last_name", "first_name", "id"])
     .execute();
 
   await db.schema
@@ -162,6 +171,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("bank_imports").ifExists().execute();
   await db.schema.dropTable("rent_changes").ifExists().execute();
   await db.schema.dropTable("rent_accounts").ifExists().execute();
+  await db.schema.dropIndex("tenants_name_idx").ifExists().execute();
   await db.schema.dropIndex("payments_open_due_idx").ifExists().execute();
   await db.schema.dropIndex("payments_tenancy_due_idx").ifExists().execute();
   await db.schema.dropIndex("payments_tenancy_period_idx").ifExists().execute();
