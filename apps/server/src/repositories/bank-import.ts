@@ -8,7 +8,7 @@ import { type AuditActor, recordAudit } from "./audit.js";
 import { periodOf, referencesIn, settleTenancy } from "./rent-ledger.js";
 
 /**
- * Matching a bank statement's lines to tenancies (docs/decisions/017-rent-ledger.md), in this order:
+ * Matching a bank statement's lines to tenancies (docs/decisions/020-rent-ledger.md), in this order:
  * 1. the tenancy's payment reference in the Verwendungszweck;
  * 2. the payer's IBAN, known from earlier payments of exactly one tenancy;
  * 3. the IBAN's last four digits as stored with the tenancy, and the amount equal to its rent or

@@ -5,7 +5,7 @@ import { type Db, withTransaction } from "../db/connection.js";
 import { berlinToday, berlinToUtc, nowIso } from "../lib/time.js";
 
 /**
- * The rent ledger (issue 14 §2, docs/decisions/017-rent-ledger.md): monthly charges (rows of
+ * The rent ledger (issue 14 §2, docs/decisions/020-rent-ledger.md): monthly charges (rows of
  * `payments`, one per tenancy and month) generated from the tenancy and its rent changes, and
  * money received (`bank_transactions`) applied to the oldest open charges (`payment_allocations`).
  * The only writer of rent_accounts, rent_changes, payment_allocations and of payments' ledger

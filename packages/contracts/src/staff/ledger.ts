@@ -3,7 +3,7 @@ import { calendarDate, money } from "../common.js";
 import { PAGINATION_MESSAGES } from "../pagination.js";
 
 /**
- * The rent ledger in the staff console (issue 14 §2, docs/decisions/017-rent-ledger.md): rent
+ * The rent ledger in the staff console (issue 14 §2, docs/decisions/020-rent-ledger.md): rent
  * charges per tenancy and month, payments recorded by hand or imported from a bank statement
  * (CSV or CAMT.053), the lines nobody could match, and the overdue list with reminders.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Issue 14 §2, the rent ledger (docs/decisions/017-rent-ledger.md):
+ * Issue 14 §2, the rent ledger (docs/decisions/020-rent-ledger.md):
  * - `payments` rows are the monthly rent charges: `period` (YYYY-MM, unique per tenancy) makes
  *   generating them idempotent; `paid_cents` keeps partial payments.
  * - `rent_accounts`: one per tenancy — the payment reference the tenant writes in a transfer,
