@@ -13,6 +13,8 @@ export const paths = {
   meterCampaign: (id: string) => `/ablesungen/${id}`,
   tenants: "/mieter",
   tenant: (id: string) => `/mieter/${id}`,
+  tenantNew: "/mieter/neu",
+  tenantsImport: "/mieter/import",
   ledger: "/finanzen",
   ledgerOverdue: "/finanzen/ueberfaellig",
   ledgerImport: "/finanzen/import",

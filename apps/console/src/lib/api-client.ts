@@ -101,6 +101,12 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
   return res.blob();
 }
 
+/** Binary answers of a POST (a generated PDF): fetched as a blob. */
+export async function apiPostBlob(path: string, body: unknown = {}): Promise<Blob> {
+  const res = await send("POST", path, body, {});
+  return res.blob();
+}
+
 /** Builds a query string from the set values only. */
 export function queryString(params: Record<string, string | number | boolean | null | undefined>): string {
   const search = new URLSearchParams();

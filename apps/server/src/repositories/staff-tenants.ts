@@ -352,6 +352,7 @@ export async function findStaffTenantDetail(
     detail: {
       tenant: toSummary(row, berlinToday()),
       invitation: invitation ?? { status: "not_invited", channel: null, sent_at: null, expires_at: null },
+      contact: { first_name: row.first_name, last_name: row.last_name, email: row.email === "" ? null : row.email },
       tenancy:
         parts.finances && row.start_date
           ? {

@@ -217,6 +217,8 @@ export const staffTenantsQuery = z.object({
 export const staffTenantDetail = z.object({
   tenant: staffTenantSummary,
   invitation: tenantInvitationState,
+  /** The name as two fields and the address (null: none known), for changing them. */
+  contact: z.object({ first_name: z.string(), last_name: z.string(), email: z.string().nullable() }),
   tenancy: z
     .object({
       start_date: z.string(),

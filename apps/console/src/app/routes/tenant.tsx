@@ -8,6 +8,8 @@ import { paths } from "@/config/paths";
 import { NewAppointmentDialog } from "@/features/appointments/new-appointment-dialog";
 import { NewThreadDialog } from "@/features/messages/new-thread-dialog";
 import { tenantQueryOptions } from "@/features/tenants/api";
+import { InvitationPanel } from "@/features/tenants/invitation-panel";
+import { ContactDialog, EndTenancyDialog } from "@/features/tenants/tenant-dialogs";
 import { formatCalendarDate, formatDate, formatDateTime, formatMoney } from "@/lib/format";
 import {
   APPOINTMENT_STATUS_LABELS,
@@ -44,21 +46,35 @@ export function Component() {
   const t = d.tenant;
   const canMessage = roleCan(me.role, "messages");
   const canAppoint = roleCan(me.role, "appointments");
+  const canOnboard = roleCan(me.role, "tenancies");
   return (
     <>
       <PageHeader
         title={t.name}
         back={back}
-        description={[t.email, t.address, t.unit ? `Whg. ${t.unit}` : null].filter(Boolean).join(" · ")}
+        description={[t.email || "keine E-Mail-Adresse", t.address, t.unit ? `Whg. ${t.unit}` : null]
+          .filter(Boolean)
+          .join(" · ")}
         actions={
           <>
+            {canOnboard ? <ContactDialog key={`${t.name}|${t.email}`} detail={d} /> : null}
             {canAppoint ? <NewAppointmentDialog tenantId={t.id} tenantName={t.name} /> : null}
             {canMessage ? <NewThreadDialog tenantId={t.id} tenantName={t.name} /> : null}
           </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Mietverhältnis" headingId="tenant-tenancy" className="lg:col-span-2">
+        {canOnboard ? (
+          <div className="lg:col-span-2">
+            <InvitationPanel detail={d} />
+          </div>
+        ) : null}
+        <Section
+          title="Mietverhältnis"
+          headingId="tenant-tenancy"
+          className="lg:col-span-2"
+          actions={canOnboard ? <EndTenancyDialog key={d.tenancy?.end_date ?? "open"} detail={d} /> : null}
+        >
           {d.tenancy ? (
             <DetailList
               items={[

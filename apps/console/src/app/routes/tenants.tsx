@@ -1,23 +1,56 @@
+import { INVITATION_STATUS_LABELS, type InvitationStatus, invitationStatus } from "@mieter-portal/contracts/staff";
 import { Badge } from "@mieter-portal/ui/badge";
 import { Button } from "@mieter-portal/ui/button";
+import { toast } from "@mieter-portal/ui/use-toast";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { FileUp, Send, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { SelectField, TextField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
-import { tenantsQueryOptions } from "@/features/tenants/api";
+import { tenantsQueryOptions, useBulkInvite } from "@/features/tenants/api";
+import { INVITATION_STATUS } from "@/features/tenants/onboarding-labels";
+import { errorMessage } from "@/lib/api-client";
+import { useCan } from "@/lib/me";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
+
+/** Tenants who can get an invitation mail: no password yet and an address. */
+const invitable = (t: { invitation_status: InvitationStatus; email: string }) =>
+  t.invitation_status !== "active" && t.email !== "";
 
 export function Component() {
   useDocumentTitle("Mieter");
   const [search, setSearch] = useSearchParams();
   const q = search.get("q") ?? "";
   const building = search.get("gebaeude");
+  const statusParam = invitationStatus.safeParse(search.get("zugang"));
+  const status = statusParam.success ? statusParam.data : null;
   const [text, setText] = useState(q);
   const buildings = useQuery(buildingsQueryOptions());
-  const tenants = useInfiniteQuery(tenantsQueryOptions(q, building));
+  const tenants = useInfiniteQuery(tenantsQueryOptions(q, building, status));
   const items = tenants.data?.pages.flatMap((p) => p.items) ?? [];
+  const canOnboard = useCan("tenancies");
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const bulk = useBulkInvite();
+  const selectable = items.filter(invitable);
+  const chosen = selectable.filter((t) => selected.has(t.id)).map((t) => t.id);
+
+  async function inviteChosen() {
+    try {
+      const result = await bulk.mutateAsync(chosen);
+      setSelected(new Set());
+      toast({
+        title: result.sent === 1 ? "1 Einladung gesendet" : `${result.sent} Einladungen gesendet`,
+        description:
+          result.skipped.length > 0
+            ? `Nicht gesendet: ${result.skipped.map((s) => `${s.name || "unbekannt"} (${s.reason})`).join("; ")}`
+            : "Jeder Link gilt 72 Stunden.",
+      });
+    } catch (error) {
+      toast({ variant: "destructive", title: "Einladungen nicht gesendet", description: errorMessage(error) });
+    }
+  }
 
   // The search runs 300 ms after the last key press and is kept in the URL.
   useEffect(() => {
@@ -33,10 +66,31 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Mieter" description="Suche nach Name, E-Mail-Adresse oder Adresse." />
+      <PageHeader
+        title="Mieter"
+        description="Suche nach Name, E-Mail-Adresse oder Adresse."
+        actions={
+          canOnboard ? (
+            <>
+              <Button asChild>
+                <Link to={paths.tenantNew}>
+                  <UserPlus aria-hidden="true" />
+                  Mieter anlegen
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={paths.tenantsImport}>
+                  <FileUp aria-hidden="true" />
+                  CSV importieren
+                </Link>
+              </Button>
+            </>
+          ) : null
+        }
+      />
       <search
         aria-label="Mieter suchen"
-        className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-[2fr_1fr]"
+        className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-[2fr_1fr_1fr]"
       >
         <TextField
           label="Suche"
@@ -62,7 +116,45 @@ export function Component() {
             </option>
           ))}
         </SelectField>
+        <SelectField
+          label="Zugang"
+          value={status ?? ""}
+          onChange={(e) => {
+            const next = new URLSearchParams(search);
+            if (e.target.value) next.set("zugang", e.target.value);
+            else next.delete("zugang");
+            setSearch(next);
+          }}
+        >
+          <option value="">Alle</option>
+          {invitationStatus.options.map((s) => (
+            <option key={s} value={s}>
+              {INVITATION_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
       </search>
+      {canOnboard && selectable.length > 0 ? (
+        <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={chosen.length === selectable.length}
+              onChange={(e) => setSelected(new Set(e.target.checked ? selectable.map((t) => t.id) : []))}
+            />
+            Alle ohne Zugang auswählen ({selectable.length})
+          </label>
+          <Button size="sm" disabled={chosen.length === 0 || bulk.isPending} onClick={inviteChosen}>
+            <Send aria-hidden="true" />
+            {bulk.isPending
+              ? "Wird gesendet…"
+              : chosen.length === 1
+                ? "1 Einladung senden"
+                : `${chosen.length} Einladungen senden`}
+          </Button>
+        </div>
+      ) : null}
       {tenants.isPending ? (
         <Loading />
       ) : tenants.isError ? (
@@ -76,16 +168,39 @@ export function Component() {
               key={t.id}
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-card p-4"
             >
-              <div className="grid gap-0.5">
-                <Link to={paths.tenant(t.id)} className="font-semibold text-link hover:underline">
-                  {t.name}
-                </Link>
-                <span className="text-sm text-muted-foreground">
-                  {[t.address, t.unit ? `Whg. ${t.unit}` : null].filter(Boolean).join(", ") || "Keine Adresse"} ·{" "}
-                  {t.email}
-                </span>
+              <div className="flex min-w-0 items-start gap-3">
+                {canOnboard && invitable(t) ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`${t.name} auswählen`}
+                    className="mt-1 size-4 shrink-0 accent-primary"
+                    checked={selected.has(t.id)}
+                    onChange={(e) =>
+                      setSelected((current) => {
+                        const next = new Set(current);
+                        if (e.target.checked) next.add(t.id);
+                        else next.delete(t.id);
+                        return next;
+                      })
+                    }
+                  />
+                ) : null}
+                <div className="grid min-w-0 gap-0.5">
+                  <Link to={paths.tenant(t.id)} className="font-semibold text-link hover:underline">
+                    {t.name}
+                  </Link>
+                  <span className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
+                    {[t.address, t.unit ? `Whg. ${t.unit}` : null].filter(Boolean).join(", ") || "Keine Adresse"} ·{" "}
+                    {t.email || "keine E-Mail-Adresse"}
+                  </span>
+                </div>
               </div>
-              {t.tenancy_active ? null : <Badge tone="neutral">Mietverhältnis beendet</Badge>}
+              <div className="flex flex-wrap gap-2">
+                <Badge tone={INVITATION_STATUS[t.invitation_status].tone}>
+                  {INVITATION_STATUS[t.invitation_status].label}
+                </Badge>
+                {t.tenancy_active ? null : <Badge tone="neutral">Mietverhältnis beendet</Badge>}
+              </div>
             </li>
           ))}
         </ul>

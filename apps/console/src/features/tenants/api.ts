@@ -1,13 +1,22 @@
-import type { StaffTenantDetail, StaffTenantSummary } from "@mieter-portal/contracts/staff";
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiGet, queryString } from "@/lib/api-client";
+import type {
+  InvitationStatus,
+  StaffInvitationBulkResult,
+  StaffTenantCreateRequest,
+  StaffTenantDetail,
+  StaffTenantSummary,
+  TenantImportPreview,
+  TenantImportResult,
+  TenantInvitationState,
+} from "@mieter-portal/contracts/staff";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPatch, apiPost, apiPostBlob, queryString } from "@/lib/api-client";
 
-export const tenantsQueryOptions = (q: string, building: string | null) =>
+export const tenantsQueryOptions = (q: string, building: string | null, invitation: InvitationStatus | null = null) =>
   infiniteQueryOptions({
-    queryKey: ["staff", "tenants", { q, building }],
+    queryKey: ["staff", "tenants", { q, building, invitation }],
     queryFn: ({ pageParam, signal }) =>
       apiGet<{ items: StaffTenantSummary[]; next_cursor: string | null }>(
-        `/staff/tenants${queryString({ q, building, limit: 50, cursor: pageParam })}`,
+        `/staff/tenants${queryString({ q, building, invitation, limit: 50, cursor: pageParam })}`,
         { signal },
       ),
     initialPageParam: null as string | null,
@@ -19,3 +28,58 @@ export const tenantQueryOptions = (id: string) =>
     queryKey: ["staff", "tenant", id],
     queryFn: ({ signal }) => apiGet<StaffTenantDetail>(`/staff/tenants/${id}`, { signal }),
   });
+
+/** The tenant list and page after a change (status, names, tenancy). */
+function useTenantWrite<TVars, TResult>(key: string, fn: (vars: TVars) => Promise<TResult>, inlineErrors = true) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["staff", "tenants", key],
+    mutationFn: fn,
+    meta: { inlineErrors },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["staff"] }),
+  });
+}
+
+export const useCreateTenant = () =>
+  useTenantWrite("create", (body: StaffTenantCreateRequest) =>
+    apiPost<{ id: string; invitation: TenantInvitationState }>("/staff/tenants", body),
+  );
+
+export const useUpdateContact = () =>
+  useTenantWrite(
+    "contact",
+    ({ id, ...body }: { id: string; first_name?: string; last_name?: string; email?: string | null }) =>
+      apiPatch<{ success: true }>(`/staff/tenants/${id}`, body),
+  );
+
+export const useEndTenancy = () =>
+  useTenantWrite("end", ({ id, end_date }: { id: string; end_date: string }) =>
+    apiPost<{ end_date: string; access_until: string; move_out_reading: string }>(`/staff/tenants/${id}/tenancy/end`, {
+      end_date,
+    }),
+  );
+
+export const useSendInvitation = () =>
+  useTenantWrite("invite", (id: string) => apiPost<TenantInvitationState>(`/staff/tenants/${id}/invitation`), false);
+
+export const useBulkInvite = () =>
+  useTenantWrite(
+    "invite-many",
+    (tenantIds: string[]) =>
+      apiPost<StaffInvitationBulkResult>("/staff/tenants/invitations", { tenant_ids: tenantIds }),
+    false,
+  );
+
+/** A new link as a printable letter (PDF); older links stop working. */
+export const useInvitationLetter = () =>
+  useTenantWrite("letter", (id: string) => apiPostBlob(`/staff/tenants/${id}/invitation-letter`), false);
+
+export const usePreviewImport = () =>
+  useTenantWrite("import-preview", (csv: string) =>
+    apiPost<TenantImportPreview>("/staff/tenants/import/preview", { csv }),
+  );
+
+export const useImportTenants = () =>
+  useTenantWrite("import", ({ csv, invite }: { csv: string; invite: boolean }) =>
+    apiPost<TenantImportResult>("/staff/tenants/import", { csv, invite }),
+  );
