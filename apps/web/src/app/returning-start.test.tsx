@@ -9,6 +9,7 @@ import { getUserQueryOptions } from "@/features/auth/api/get-user";
 import { takeStartupSession } from "@/features/auth/session";
 import { getCurrentPaymentQueryOptions } from "@/features/finances/api/get-current-payment";
 import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
+import { getDashboardNoticesQueryOptions } from "@/features/notices/api/get-notices";
 import { setCurrentToken } from "@/lib/api-client";
 import { getConfigQueryOptions } from "@/lib/brand";
 import { clearEarlyReads } from "@/lib/early-reads";
@@ -40,6 +41,7 @@ const answers: Record<string, unknown> = {
   "/api/v1/tenant/messages": [],
   "/api/v1/tenant/appointments": [],
   "/api/v1/tenant/meter-campaigns": [],
+  "/api/v1/tenant/notices": [],
 };
 
 /** A fetch that answers the reads and counts them by path and query. */
@@ -65,6 +67,7 @@ const READS = [
   "GET /api/v1/tenant/messages?filter=unread&limit=10",
   "GET /api/v1/tenant/appointments?upcoming=true&limit=5",
   "GET /api/v1/tenant/meter-campaigns",
+  "GET /api/v1/tenant/notices?limit=4",
 ];
 
 /** A returning tenant: signed in, and the cache of the last visit in IndexedDB, read `age` ms ago. */
@@ -79,6 +82,7 @@ async function returningTenant(age: number) {
   lastVisit.setQueryData(getLatestMessagesQueryOptions("received").queryKey, [], { updatedAt });
   lastVisit.setQueryData(getLatestMessagesQueryOptions("unread", 10).queryKey, [], { updatedAt });
   lastVisit.setQueryData(getUpcomingAppointmentsQueryOptions().queryKey, [], { updatedAt });
+  lastVisit.setQueryData(getDashboardNoticesQueryOptions().queryKey, [], { updatedAt });
   await persistQueryClientSave({ queryClient: lastVisit, persister: createPersister(), buster: APP_VERSION });
 }
 
