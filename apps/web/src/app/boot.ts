@@ -1,8 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { preReadStartupSession } from "@/features/auth/session";
-import { setCurrentToken, startEarlyReads } from "@/lib/api-client";
+import { startEarlyReads } from "@/lib/api-client";
 import { seedBrandFromDevice } from "@/lib/brand";
 import { initNetwork } from "@/lib/network";
+import { writeSession } from "@/lib/session";
 import { initTheme } from "@/lib/theme";
 import { startReads } from "./start-up";
 
@@ -15,7 +16,7 @@ export async function boot(queryClient: QueryClient): Promise<void> {
   const others = Promise.all([applyStylesheet(), initTheme(), seedBrandFromDevice(queryClient)]);
   // The reads wait only for what they need: the session and whether the tenant switched offline.
   const [startup] = await Promise.all([preReadStartupSession(), initNetwork()]);
-  if (startup.kind === "signed-in") setCurrentToken(startup.session.token);
+  if (startup.kind === "signed-in") writeSession(startup.session.token, startup.session.user);
   startEarlyReads(startReads(startup, window.location.pathname));
   await others;
 }

@@ -10,10 +10,10 @@ import { takeStartupSession } from "@/features/auth/session";
 import { getCurrentPaymentQueryOptions } from "@/features/finances/api/get-current-payment";
 import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
 import { getDashboardNoticesQueryOptions } from "@/features/notices/api/get-notices";
-import { setCurrentToken } from "@/lib/api-client";
 import { getConfigQueryOptions } from "@/lib/brand";
 import { clearEarlyReads } from "@/lib/early-reads";
 import { createPersister, createQueryClient } from "@/lib/query-client";
+import { clearSession } from "@/lib/session";
 import { STORAGE_KEYS, setItem } from "@/lib/storage";
 import { tokenExpiringIn } from "@/test/tokens";
 import { App } from "./app";
@@ -118,7 +118,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  setCurrentToken(null);
+  clearSession();
   clearEarlyReads();
   await takeStartupSession();
 });

@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearSession, writeSession } from "@/lib/session";
 import {
   ApiRequestError,
   apiRequest,
@@ -10,7 +11,6 @@ import {
   pathFromQueryKey,
   resolveApiUrl,
   resourceNameOf,
-  setCurrentToken,
 } from "./api-client";
 import { apiUpload } from "./api-upload";
 import { setManualOffline } from "./network";
@@ -25,7 +25,7 @@ function mockFetch(response: Response) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setCurrentToken(null);
+  clearSession();
 });
 
 describe("resolveApiUrl", () => {
@@ -85,7 +85,7 @@ describe("pathFromQueryKey", () => {
 describe("requests", () => {
   it("sends X-API-Key, the bearer token and JSON", async () => {
     const fetchMock = mockFetch(new Response("{}", { status: 200 }));
-    setCurrentToken("t.o.k");
+    writeSession("t.o.k");
     await apiRequest("POST", "/api/tenant/appointments", { type: "other" });
     const [url, init] = fetchMock.mock.calls[0]!;
     const headers = new Headers(init?.headers);

@@ -1,9 +1,9 @@
 import type { QueryFunction, QueryKey } from "@tanstack/react-query";
 import { env } from "@/config/env";
+import { sessionToken } from "@/lib/session";
 import { hasEarlyRead, rememberEarlyRead, takeEarlyRead } from "./early-reads";
 import { isOffline } from "./network";
 import { offlineNotices } from "./offline/notices";
-import { getBrowserItem, LEGACY_TOKEN_KEY, STORAGE_KEYS } from "./storage";
 import { isRecord } from "./utils";
 
 /** A non-ok HTTP answer. The message is the spec's "status: body" (spec section 5). */
@@ -85,23 +85,11 @@ export function resolveApiUrl(path: string, base: string = env.apiBase): string 
   return path;
 }
 
-let tokenInMemory: string | null = null;
-
-/** The auth layer tells the client which token is current (device storage is async). */
-export function setCurrentToken(token: string | null): void {
-  tokenInMemory = token;
-}
-
-/** Bearer token: the signed-in one, else browser storage, else the legacy browser key. */
-export function getAuthToken(): string | null {
-  return tokenInMemory ?? getBrowserItem(STORAGE_KEYS.authToken) ?? getBrowserItem(LEGACY_TOKEN_KEY);
-}
-
 export function buildHeaders(extra?: Record<string, string>, { withToken = true } = {}): Headers {
   const headers = new Headers(extra);
   headers.set("X-API-Key", env.apiKey);
   headers.set("Accept", "application/json");
-  const token = withToken ? getAuthToken() : null;
+  const token = withToken ? sessionToken() : null;
   if (token) headers.set("Authorization", `Bearer ${token}`);
   return headers;
 }
@@ -214,7 +202,7 @@ async function fetchGet(path: string, signal?: AbortSignal): Promise<Response | 
  * cache). A read started early for the same path and token (startEarlyReads) is taken instead.
  */
 export function fetchForQuery(path: string, signal: AbortSignal): Promise<Response | undefined> {
-  return takeEarlyRead(path, getAuthToken()) ?? fetchGet(path, signal);
+  return takeEarlyRead(path, sessionToken()) ?? fetchGet(path, signal);
 }
 
 /**
@@ -223,7 +211,7 @@ export function fetchForQuery(path: string, signal: AbortSignal): Promise<Respon
  */
 export function startEarlyReads(paths: readonly string[]): void {
   if (isOffline()) return;
-  const token = getAuthToken();
+  const token = sessionToken();
   for (const path of paths) {
     if (!hasEarlyRead(path)) rememberEarlyRead(path, token, fetchGet(path));
   }

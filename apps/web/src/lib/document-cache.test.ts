@@ -1,6 +1,7 @@
 import { Blob as NodeBlob } from "node:buffer";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError, setCurrentToken } from "./api-client";
+import { clearSession, writeSession } from "@/lib/session";
+import { ApiRequestError } from "./api-client";
 import {
   clearDocumentCache,
   DOCUMENT_CACHE_MAX_FILES,
@@ -33,11 +34,11 @@ beforeEach(async () => {
   resetDocumentCacheForTests();
   resetPersistentStorageRequestForTests();
   await setManualOffline(false);
-  setCurrentToken(tokenFor("tenant-a"));
+  writeSession(tokenFor("tenant-a"));
 });
 
 afterEach(async () => {
-  setCurrentToken(null);
+  clearSession();
   await setManualOffline(false);
   vi.unstubAllGlobals();
 });
@@ -121,7 +122,7 @@ describe("fetchWithOfflineCopy", () => {
 
   it("never shows one tenant's document to another", async () => {
     await fetchWithOfflineCopy(FILE_URL, async () => pdf("von Mieterin A"));
-    setCurrentToken(tokenFor("tenant-b"));
+    writeSession(tokenFor("tenant-b"));
     await setManualOffline(true);
     await expect(fetchWithOfflineCopy(FILE_URL, async () => pdf("never"))).rejects.toBeInstanceOf(
       DocumentNotCachedError,
@@ -129,7 +130,7 @@ describe("fetchWithOfflineCopy", () => {
   });
 
   it("keeps nothing when nobody is signed in", async () => {
-    setCurrentToken(null);
+    clearSession();
     await fetchWithOfflineCopy(FILE_URL, async () => pdf("anonym"));
     expect(await hasDocumentFile({ tenantId: "tenant-a", documentId: "doc-1" })).toBe(false);
   });

@@ -1,9 +1,9 @@
 import { clear, createStore, delMany, get, getMany, keys, set, setMany, type UseStore } from "idb-keyval";
-import { ApiRequestError, getAuthToken } from "./api-client";
+import { sessionTenantId } from "@/lib/session";
+import { ApiRequestError } from "./api-client";
 import { isOffline } from "./network";
 import { requestPersistentStorage } from "./persistent-storage";
 import { STORAGE_PREFIX } from "./storage";
-import { parseTokenPayload } from "./token";
 
 /**
  * Documents a tenant has opened stay viewable offline (issue 5, spec section 1 FAQ): every file
@@ -61,13 +61,6 @@ function fileStore(): UseStore {
 
 const suffix = ({ tenantId, documentId }: DocumentCacheKey) =>
   `${encodeURIComponent(tenantId)}:${encodeURIComponent(documentId)}`;
-
-/** The signed-in tenant (the token's subject); null when nobody is signed in. */
-export function currentTenantId(): string | null {
-  const token = getAuthToken();
-  const sub = token ? parseTokenPayload(token)?.sub : undefined;
-  return typeof sub === "string" && sub ? sub : null;
-}
 
 /** `/api/v1/tenant/documents/<id>/file` → `<id>`; any other URL is its own key. */
 export function documentIdFromFileUrl(fileUrl: string): string {
@@ -172,7 +165,7 @@ export async function fetchWithOfflineCopy(
   fileUrl: string,
   fetchFile: () => Promise<DocumentFile>,
 ): Promise<DocumentFile> {
-  const tenantId = currentTenantId();
+  const tenantId = sessionTenantId();
   const key = tenantId ? { tenantId, documentId: documentIdFromFileUrl(fileUrl) } : null;
   if (isOffline()) {
     const kept = key ? await readDocumentFile(key) : null;

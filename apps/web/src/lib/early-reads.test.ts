@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getQueryFn, setCurrentToken, startEarlyReads } from "./api-client";
+import { clearSession, writeSession } from "@/lib/session";
+import { getQueryFn, startEarlyReads } from "./api-client";
 import { clearEarlyReads, EARLY_READ_TTL_MS, takeEarlyRead } from "./early-reads";
 import { setManualOffline } from "./network";
 
@@ -18,14 +19,14 @@ const read = (queryClient: QueryClient, path: string) =>
 afterEach(async () => {
   vi.unstubAllGlobals();
   clearEarlyReads();
-  setCurrentToken(null);
+  clearSession();
   await setManualOffline(false);
 });
 
 describe("early reads (issue 13)", () => {
   it("are sent at once and answer the first query of the same path instead of a second request", async () => {
     const fetchMock = countingFetch();
-    setCurrentToken("token-a");
+    writeSession("token-a");
     startEarlyReads(["/api/v1/auth/user", "/api/v1/config"]);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("Authorization")).toBe("Bearer token-a");
@@ -47,7 +48,7 @@ describe("early reads (issue 13)", () => {
 
   it("is not handed to another session, nor after its time", () => {
     countingFetch();
-    setCurrentToken("token-a");
+    writeSession("token-a");
     startEarlyReads(["/api/v1/auth/user"]);
     expect(takeEarlyRead("/api/v1/auth/user", "token-b")).toBeNull();
     // Gone after that attempt too: nothing read for one session waits around.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError, setCurrentToken, type UploadProgress } from "./api-client";
+import { clearSession, writeSession } from "@/lib/session";
+import { ApiRequestError, type UploadProgress } from "./api-client";
 import { apiMutation, multipartPayload, onUploadProgress, sendApiMutation, toFormData } from "./mutations";
 import { setManualOffline } from "./network";
 import { listEntries } from "./offline/queue-store";
@@ -65,7 +66,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setCurrentToken(null);
+  clearSession();
 });
 
 describe("toFormData", () => {
@@ -84,7 +85,7 @@ describe("toFormData", () => {
 describe("sendApiMutation with a multipart body", () => {
   it("sends FormData over XMLHttpRequest with the usual headers and reports progress by idempotency key", async () => {
     installFakeXhr();
-    setCurrentToken("token-123");
+    writeSession("token-123");
     const file = new File(["%PDF-1.4 hello"], "Nachweis.pdf", { type: "application/pdf" });
     const variables = apiMutation(
       "POST",

@@ -1,9 +1,10 @@
 import type { QueryKey } from "@tanstack/react-query";
+import { sessionTenantId } from "@/lib/session";
 import { apiRequest, type HttpMethod, readJson, type UploadProgress } from "./api-client";
 import { isOffline } from "./network";
 import { isNetworkFailure } from "./offline/network-failure";
 import { loadQueue } from "./offline/queue-bridge";
-import { currentTenantId, isQueueableUrl } from "./offline/tenant";
+import { isQueueableUrl } from "./offline/tenant";
 
 /**
  * Every change to server data goes through one generic mutation: method, url and payload (and an
@@ -114,7 +115,7 @@ export async function sendApiRequest(variables: ApiMutationVariables): Promise<u
  * never queued: they need a live answer.
  */
 export async function sendApiMutation(variables: ApiMutationVariables): Promise<unknown> {
-  const tenantId = isQueueableUrl(variables.url) ? currentTenantId() : null;
+  const tenantId = isQueueableUrl(variables.url) ? sessionTenantId() : null;
   if (tenantId) {
     const queue = await loadQueue();
     if (isOffline() || (await queue.hasWaitingChangeFor(variables.url, tenantId))) {

@@ -6,6 +6,7 @@ import { registerMutationDefaults } from "./mutation-defaults";
 import { notify } from "./notify";
 import { offlineNotices } from "./offline/notices";
 import { isOfflineResult } from "./offline/types";
+import { expireSession } from "./session";
 import { getItem, removeItem, STORAGE_KEYS, setItem } from "./storage";
 
 /** What a query or mutation may ask the caches to show when it fails or succeeds. */
@@ -36,27 +37,15 @@ export const STALE_TIME = 5 * MINUTE;
 export const GC_TIME = 24 * DAY;
 export const PERSIST_MAX_AGE = 30 * DAY;
 
-type UnauthorizedHandler = (error: ApiRequestError) => void;
-let onUnauthorized: UnauthorizedHandler | null = null;
-
-/** The auth layer decides what a 401 of a signed-in request means. */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
-  onUnauthorized = handler;
-}
-
 function describe(error: Error): string {
   if (error instanceof ApiRequestError) return error.apiMessage ?? error.message;
   return error.message;
 }
 
-/** For callers outside the caches (the offline sync) whose request came back 401. */
-export function reportUnauthorized(error: ApiRequestError): void {
-  onUnauthorized?.(error);
-}
-
 function handleError(error: Error, meta: FeedbackMeta | undefined) {
   if (error instanceof ApiRequestError && error.status === 401) {
-    onUnauthorized?.(error);
+    // The session store tells its owner (the auth layer), which ends the session.
+    expireSession(error);
     return;
   }
   // By name: the queue's code is not in the start-up bundle (see offline/queue-bridge).

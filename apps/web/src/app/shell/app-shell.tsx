@@ -6,6 +6,7 @@ import { AnimatedOutlet } from "./animated-outlet";
 import { Header } from "./header";
 import { OfflineControls } from "./offline-controls";
 import { TabBar } from "./tab-bar";
+import { useSyncEngine } from "./use-sync-engine";
 
 /**
  * The signed-in frame: fixed header, content of screen height − 112 px, bottom tab bar. On screens
@@ -15,6 +16,7 @@ import { TabBar } from "./tab-bar";
  */
 export function AppShell() {
   const { state } = useAuth();
+  useSyncEngine();
   if (state.status !== "signed-in") return <Navigate to={paths.login.path} replace />;
   return (
     <TooltipProvider>

@@ -11,8 +11,8 @@ import {
 } from "@/components/ui/alert-dialog";
 import { buttonVariants } from "@/components/ui/button";
 import { countUnsynced, discardTenantEntries } from "@/lib/offline/actions";
-import { currentTenantId } from "@/lib/offline/tenant";
 import { offlineTexts } from "@/lib/offline/texts";
+import { sessionTenantId } from "@/lib/session";
 
 /**
  * Logging out with changes that never reached the server asks first and says how many would be
@@ -26,7 +26,7 @@ export function useLogoutGuard(logout: () => Promise<void>): { requestLogout: ()
 
   const requestLogout = useCallback(() => {
     void (async () => {
-      const tenant = currentTenantId();
+      const tenant = sessionTenantId();
       const count = await countUnsynced(tenant);
       if (count === 0) {
         await logout();

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Info, Wifi, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { BreakableEmail } from "@/components/text/breakable-email";
@@ -15,11 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useAuth } from "@/features/auth/components/auth-provider";
 import { onNetworkChange, setManualOffline, useNetworkState } from "@/lib/network";
 import { useSyncStatus } from "@/lib/offline/hooks";
-import { isSyncRunning, subscribeSyncStatus } from "@/lib/offline/sync";
-import { startSyncManager } from "@/lib/offline/sync-manager";
-import { reportUnauthorized } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
-import { connectSyncActivity } from "@/pwa/sync-activity";
 import { shellTexts } from "../texts";
 import { SyncDetails } from "./sync-details";
 
@@ -43,26 +38,10 @@ function useNetworkToasts() {
   );
 }
 
-/** The sync manager runs while a tenant is signed in (spec section 4); a new sign-in restarts it. */
-function useSyncManager(token: string | null) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!token) return;
-    const stopSync = startSyncManager({ queryClient, onUnauthorized: reportUnauthorized });
-    // The update prompt never reloads while this tab sends queued changes.
-    const disconnect = connectSyncActivity({ isSyncRunning, subscribe: subscribeSyncStatus });
-    return () => {
-      disconnect();
-      stopSync();
-    };
-  }, [queryClient, token]);
-}
-
 export function OfflineControls() {
   const network = useNetworkState();
   const { state } = useAuth();
   const sync = useSyncStatus();
-  useSyncManager(state.status === "signed-in" ? state.token : null);
   const [pulsing, setPulsing] = useState(false);
   const pulseTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const previousOffline = useRef(network.offline);

@@ -8,9 +8,9 @@ import { useNetworkState } from "@/lib/network";
 import { discardEntry, retryEntry } from "@/lib/offline/actions";
 import { useQueueEntries, useSyncStatus } from "@/lib/offline/hooks";
 import { synchronize } from "@/lib/offline/sync";
-import { currentTenantId } from "@/lib/offline/tenant";
 import { offlineTexts } from "@/lib/offline/texts";
 import type { QueueEntry } from "@/lib/offline/types";
+import { sessionTenantId } from "@/lib/session";
 
 function reportActionFailure(error: unknown) {
   console.warn("[offline] Aktion auf der Warteschlange fehlgeschlagen", error);
@@ -27,7 +27,7 @@ export function SyncDetails() {
   const status = useSyncStatus();
   const network = useNetworkState();
   const entries = useQueueEntries();
-  const tenantId = currentTenantId();
+  const tenantId = sessionTenantId();
   const own = entries.filter((entry) => entry.tenantId === tenantId);
   const others = entries.filter((entry) => entry.tenantId !== tenantId);
   const t = offlineTexts.status;

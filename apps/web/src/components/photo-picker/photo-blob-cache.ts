@@ -1,4 +1,5 @@
-import { apiRequest, getAuthToken } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-client";
+import { sessionToken } from "@/lib/session";
 
 /**
  * Stored photos need the bearer token, so an <img src> cannot load them: they are fetched as blobs
@@ -10,7 +11,7 @@ const MAX_CACHED = 60;
 const blobs = new Map<string, Promise<Blob>>();
 
 export function loadPhotoBlob(url: string): Promise<Blob> {
-  const key = `${getAuthToken() ?? ""} ${url}`;
+  const key = `${sessionToken() ?? ""} ${url}`;
   const cached = blobs.get(key);
   if (cached) {
     // Most recently used last, so the oldest is dropped first.

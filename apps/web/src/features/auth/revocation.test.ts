@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setCurrentToken } from "@/lib/api-client";
 import { setManualOffline } from "@/lib/network";
+import { clearSession, writeSession } from "@/lib/session";
 import { clearAllStorage, getItem, STORAGE_KEYS } from "@/lib/storage";
 import { makeToken } from "@/test/tokens";
 import { revokeAfterSignOut, revokeRemembered } from "./revocation";
@@ -19,7 +19,7 @@ const ok = () => Response.json({ success: true, message: "Abgemeldet." });
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  setCurrentToken(null);
+  clearSession();
   await setManualOffline(false);
 });
 
@@ -50,7 +50,7 @@ describe("revoking the token after 'Abmelden' (issue 12 §4)", () => {
 
     await setManualOffline(false);
     // The new session is current: the request must still carry the old token.
-    setCurrentToken(token("new"));
+    writeSession(token("new"));
     await revokeRemembered();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get("Authorization")).toBe(`Bearer ${old}`);

@@ -1,4 +1,4 @@
-import { setCurrentToken } from "@/lib/api-client";
+import { clearSession, type SessionUser, writeSession } from "@/lib/session";
 import {
   clearAllStorage,
   getItem,
@@ -11,17 +11,7 @@ import {
 import { checkToken, type TokenState } from "@/lib/token";
 import { isRecord } from "@/lib/utils";
 
-/** The signed-in tenant as stored on the device (both login formats fit). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  first_name?: string;
-  last_name?: string;
-  address?: string | null;
-  apartment_number?: string | null;
-}
+export type { SessionUser } from "@/lib/session";
 
 const optionalText = (value: unknown) => (typeof value === "string" ? value : undefined);
 const nullableText = (value: unknown) => (typeof value === "string" ? value : value === null ? null : undefined);
@@ -127,7 +117,7 @@ export function takeStartupSession(): Promise<StartupResult> {
 
 /** Login stores token and user in device storage and in browser storage (spec section 4). */
 export async function persistSession(session: StoredSession): Promise<void> {
-  setCurrentToken(session.token);
+  writeSession(session.token, session.user);
   await setItem(STORAGE_KEYS.authToken, session.token);
   await setItem(STORAGE_KEYS.user, session.user);
   setBrowserItem(STORAGE_KEYS.authToken, session.token);
@@ -136,7 +126,7 @@ export async function persistSession(session: StoredSession): Promise<void> {
 
 /** Removes all of the tenant's data from the device. */
 export async function clearSessionData(): Promise<void> {
-  setCurrentToken(null);
+  clearSession();
   // Documents kept for offline reading; loaded on demand (not part of the login screen's JavaScript).
   await import("@/lib/document-cache").then((cache) => cache.clearDocumentCache()).catch(() => undefined);
   try {

@@ -1,10 +1,10 @@
 import type { QueryKey } from "@tanstack/react-query";
+import { sessionTenantId } from "@/lib/session";
 import { requestPersistentStorage } from "../persistent-storage";
 import { describeChange } from "./labels";
 import { changeTypeOf, normalizePath, resourceOf } from "./ordering";
 import { signatureOf, toStoredBody } from "./payload";
 import { addEntry, listEntries } from "./queue-store";
-import { currentTenantId } from "./tenant";
 import { offlineTexts } from "./texts";
 import { type OfflineResult, PRIORITIES, type QueueEntry, type QueueMethod } from "./types";
 
@@ -73,7 +73,7 @@ export async function buildEntry(change: ChangeToQueue, tenantId: string): Promi
  */
 export async function enqueueChange(
   change: ChangeToQueue,
-  tenantId: string | null = currentTenantId(),
+  tenantId: string | null = sessionTenantId(),
 ): Promise<OfflineResult> {
   if (!tenantId) throw new Error("Ohne Anmeldung kann keine Änderung gespeichert werden.");
   let outcome: Awaited<ReturnType<typeof addEntry>>;

@@ -1,8 +1,8 @@
 import { useMemo, useSyncExternalStore } from "react";
+import { sessionTenantId } from "@/lib/session";
 import { normalizePath } from "./ordering";
 import { listEntries, onQueueChange } from "./queue-store";
 import { getSyncStatus, type SyncStatus, subscribeSyncStatus } from "./sync";
-import { currentTenantId } from "./tenant";
 import type { QueueEntry } from "./types";
 
 export function useSyncStatus(): SyncStatus {
@@ -72,7 +72,7 @@ export function useQueueEntries(): QueueEntry[] {
  */
 export function usePendingChanges(urlPrefix: string): QueueEntry[] {
   const entries = useQueueEntries();
-  const tenantId = currentTenantId();
+  const tenantId = sessionTenantId();
   const prefix = normalizePath(urlPrefix);
   return useMemo(
     () =>

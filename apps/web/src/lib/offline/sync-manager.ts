@@ -1,5 +1,4 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ApiRequestError } from "../api-client";
 import { isOffline, onNetworkChange } from "../network";
 import { enqueueChange, hasWaitingChangeFor } from "./enqueue";
 import { provideQueue } from "./queue-bridge";
@@ -20,7 +19,6 @@ export const PERIODIC_CHECK_MS = 60_000;
 
 export interface SyncManagerOptions {
   queryClient: QueryClient;
-  onUnauthorized?: (error: ApiRequestError) => void;
 }
 
 /**
@@ -28,10 +26,10 @@ export interface SyncManagerOptions {
  * 2 s after the connection is back if it still is, every 60 s while online with a non-empty queue
  * and no sync running, and right after a change was queued while online. Returns the stop function.
  */
-export function startSyncManager({ queryClient, onUnauthorized }: SyncManagerOptions): () => void {
+export function startSyncManager({ queryClient }: SyncManagerOptions): () => void {
   // Loaded with the shell: queueing offline must not depend on downloading code.
   provideQueue({ enqueueChange, hasWaitingChangeFor });
-  configureSync({ queryClient, onUnauthorized: onUnauthorized ?? null });
+  configureSync({ queryClient });
   void loadLastSync();
   const stopWatching = watchQueueLength();
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -74,6 +72,6 @@ export function startSyncManager({ queryClient, onUnauthorized }: SyncManagerOpt
     stopNetwork();
     stopQueue();
     stopWatching();
-    configureSync({ queryClient: null, onUnauthorized: null });
+    configureSync({ queryClient: null });
   };
 }

@@ -1,6 +1,7 @@
 import { type Query, QueryClient, QueryObserver } from "@tanstack/react-query";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError, setCurrentToken } from "../api-client";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { clearSession, onSessionExpired } from "@/lib/session";
+import { ApiRequestError } from "../api-client";
 import { setManualOffline } from "../network";
 import { type Notifier, setNotifier } from "../notify";
 import { getItem } from "../storage";
@@ -143,7 +144,7 @@ describe("synchronize: the happy path", () => {
     await setManualOffline(true);
     expect(await synchronize()).toEqual({ kind: "skipped", reason: "offline" });
     await setManualOffline(false);
-    setCurrentToken(null);
+    clearSession();
     expect(await synchronize()).toEqual({ kind: "skipped", reason: "signed-out" });
     expect(server.requests).toEqual([]);
     expect(toastMock).not.toHaveBeenCalled();
@@ -366,7 +367,9 @@ describe("synchronize: a connection lost on the way", () => {
 describe("synchronize: sessions and tenants", () => {
   it("pauses on a 401 without counting a retry, tells the auth layer, and resumes when the tenant signs in again", async () => {
     const onUnauthorized = vi.fn();
-    configureSync({ onUnauthorized });
+    // The session store tells whoever owns the sign-out (the auth provider in the app).
+    const stopListening = onSessionExpired(onUnauthorized);
+    onTestFinished(stopListening);
     const server = fakeServer([() => jsonResponse(401, { error: "unauthorized", message: "Sitzung abgelaufen" })]);
     vi.stubGlobal("fetch", server.fetch);
     await queueRepair("a");

@@ -1,5 +1,6 @@
 import { partialMatchKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { ApiRequestError, getAuthToken } from "../api-client";
+import { expireSession, sessionTenantId, sessionToken } from "@/lib/session";
+import { ApiRequestError } from "../api-client";
 import { sendApiRequest } from "../mutations";
 import { isOffline } from "../network";
 import { notify } from "../notify";
@@ -8,7 +9,6 @@ import { classifyFailure, describeFailure } from "./errors";
 import { sortForSync } from "./ordering";
 import { fromStoredBody } from "./payload";
 import { getEntry, listEntries, onQueueChange, removeEntry, updateEntry } from "./queue-store";
-import { currentTenantId } from "./tenant";
 import { offlineTexts } from "./texts";
 import { MAX_RETRIES, type QueueEntry } from "./types";
 
@@ -74,11 +74,9 @@ export function subscribeSyncStatus(listener: () => void): () => void {
 
 export interface SyncDependencies {
   queryClient: QueryClient | null;
-  /** A 401 during the sync: the auth layer ends the session (the queue stays). */
-  onUnauthorized: ((error: ApiRequestError) => void) | null;
 }
 
-const deps: SyncDependencies = { queryClient: null, onUnauthorized: null };
+const deps: SyncDependencies = { queryClient: null };
 
 export function configureSync(next: Partial<SyncDependencies>): void {
   Object.assign(deps, next);
@@ -88,7 +86,7 @@ export function configureSync(next: Partial<SyncDependencies>): void {
 let pausedToken: string | null = null;
 
 export function isSyncPaused(): boolean {
-  return pausedToken !== null && pausedToken === getAuthToken();
+  return pausedToken !== null && pausedToken === sessionToken();
 }
 
 let running: Promise<SyncOutcome> | null = null;
@@ -135,7 +133,7 @@ export function refreshQueriesExcept(client: QueryClient, keys: readonly QueryKe
 
 /** The cache keys the signed-in tenant's waiting changes will refresh once they are sent. */
 export async function pendingQueryKeys(): Promise<QueryKey[]> {
-  const tenantId = currentTenantId();
+  const tenantId = sessionTenantId();
   if (!tenantId) return [];
   try {
     const entries = await listEntries();
@@ -151,7 +149,7 @@ function sendable(entries: QueueEntry[], tenantId: string, attempted: Set<string
 }
 
 async function refreshQueueLength(): Promise<void> {
-  const tenantId = currentTenantId();
+  const tenantId = sessionTenantId();
   try {
     const entries = await listEntries();
     setStatus({
@@ -281,10 +279,11 @@ async function run(trigger: SyncTrigger, tenantId: string, touched: QueryKey[]):
         } catch (error) {
           const kind = classifyFailure(error);
           if (kind === "unauthorized") {
-            pausedToken = getAuthToken();
+            pausedToken = sessionToken();
             setStatus({ paused: true });
             finish({ error: offlineTexts.sync.paused });
-            if (error instanceof ApiRequestError) deps.onUnauthorized?.(error);
+            // The session store tells the auth layer, which ends the session (the queue stays).
+            if (error instanceof ApiRequestError) expireSession(error);
             return { kind: "paused", completed, total };
           }
           if (kind === "throttled") {
@@ -388,7 +387,7 @@ export function synchronize(trigger: SyncTrigger = "manual", options: SyncOption
   };
   if (running) return skip("running");
   if (isOffline()) return skip("offline");
-  const tenantId = currentTenantId();
+  const tenantId = sessionTenantId();
   if (!tenantId) return skip("signed-out");
   if (isSyncPaused()) return skip("paused");
   if (trigger !== "manual" && Date.now() < throttledUntil) return skip("throttled");
@@ -435,5 +434,5 @@ export function resetSyncForTests(): void {
   throttledUntil = 0;
   running = null;
   statusListeners.clear();
-  Object.assign(deps, { queryClient: null, onUnauthorized: null });
+  Object.assign(deps, { queryClient: null });
 }

@@ -1,6 +1,6 @@
+import { clearSession, writeSession } from "@/lib/session";
 /** Helpers for the offline tests (imported by *.test.ts only). */
 import { makeToken } from "@/test/tokens";
-import { setCurrentToken } from "../api-client";
 import { setManualOffline } from "../network";
 import { resetPersistentStorageRequestForTests } from "../persistent-storage";
 import { resetEnqueueForTests } from "./enqueue";
@@ -14,7 +14,7 @@ export const TENANT_B = "tenant-b";
 /** Makes the API client carry a token of this tenant; returns the token. */
 export function signInAs(tenantId: string, jti = "j1"): string {
   const token = makeToken({ sub: tenantId, jti, exp: Math.floor(Date.now() / 1000) + 3600 });
-  setCurrentToken(token);
+  writeSession(token);
   return token;
 }
 
@@ -24,7 +24,7 @@ export async function resetOfflineState(): Promise<void> {
   resetEnqueueForTests();
   resetQueueHooksForTests();
   resetPersistentStorageRequestForTests();
-  setCurrentToken(null);
+  clearSession();
   await setManualOffline(false);
 }
 

@@ -2,10 +2,9 @@ import { type QueryClient, useIsRestoring, useQueryClient } from "@tanstack/reac
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
-import { getAuthToken, setCurrentToken } from "@/lib/api-client";
 import { clearEarlyReads } from "@/lib/early-reads";
 import { setManualOffline } from "@/lib/network";
-import { setUnauthorizedHandler } from "@/lib/query-client";
+import { clearSession, onSessionExpired, sessionToken, writeSession } from "@/lib/session";
 import { checkToken } from "@/lib/token";
 import { logoutOnServer } from "../api/logout";
 import {
@@ -98,7 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearLocal = useCallback(async () => {
     if (expiryTimer.current) clearTimeout(expiryTimer.current);
-    setCurrentToken(null);
+    clearSession();
     clearEarlyReads();
     refreshSince.current = null;
     queryClient.cancelQueries();
@@ -129,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clearLocal, finishLogout]);
 
   const signOutLocally = useCallback(async () => {
-    const token = getAuthToken();
+    const token = sessionToken();
     await clearLocal();
     setState({ status: "signed-out" });
     toast({ title: authTexts.logoutTitle, description: authTexts.logoutDescription });
@@ -183,7 +182,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const result = await takeStartupSession();
       revokeRememberedTokens();
       if (result.kind === "signed-in") {
-        setCurrentToken(result.session.token);
+        writeSession(result.session.token, result.session.user);
         watchExpiry(result.session.token);
         setState({ status: "signed-in", ...result.session });
         refreshSince.current = startedAt;
@@ -208,14 +207,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void refreshCachedReads(queryClient, since);
   }, [signedIn, refreshDelayPassed, isRestoring, queryClient]);
 
-  // A 401 on a signed-in request means the server no longer accepts the token.
-  useEffect(() => {
-    setUnauthorizedHandler((error) => {
-      if (!signedIn) return;
-      void expire(error.apiMessage ?? undefined);
-    });
-    return () => setUnauthorizedHandler(null);
-  }, [signedIn, expire]);
+  // A 401 on a signed-in request (a read, a change, the sync) means the server no longer accepts
+  // the token: the session store says so, and the session ends here.
+  useEffect(
+    () =>
+      onSessionExpired((error) => {
+        if (signedIn) void expire(error.apiMessage ?? undefined);
+      }),
+    [signedIn, expire],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({ state, completeLogin, logout, signOutLocally }),

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError, setCurrentToken } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api-client";
+import { clearSession, writeSession } from "@/lib/session";
 import { fileNameFromDisposition, openDocumentInNewTab } from "./download-document";
 
 function fakeTab() {
@@ -21,7 +22,7 @@ afterEach(() => {
   URL.revokeObjectURL = original.revoke;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  setCurrentToken(null);
+  clearSession();
 });
 
 describe("fileNameFromDisposition", () => {
@@ -38,7 +39,7 @@ describe("fileNameFromDisposition", () => {
 
 describe("openDocumentInNewTab", () => {
   it("opens the tab inside the click, fetches with the bearer token and points the tab at the file", async () => {
-    setCurrentToken("tok");
+    writeSession("tok");
     const tab = fakeTab();
     const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
     const fetchMock = vi.fn(

@@ -1,0 +1,90 @@
+import type { ApiRequestError } from "./api-client";
+import { getBrowserItem, LEGACY_TOKEN_KEY, STORAGE_KEYS } from "./storage";
+import { parseTokenPayload } from "./token";
+
+/** The signed-in tenant as stored on the device (both login formats fit). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  first_name?: string;
+  last_name?: string;
+  address?: string | null;
+  apartment_number?: string | null;
+}
+
+export interface Session {
+  token: string;
+  /** The token's subject: the server's tenant id (decoded here and nowhere else). */
+  tenantId: string | null;
+  user: SessionUser | null;
+}
+
+/**
+ * The session has one owner (issue 15): this store keeps token, tenant and user of the signed-in
+ * tenant in memory. The auth layer writes and clears it (features/auth/session: sign-in, start-up,
+ * sign-out); the API client, the offline queue and the document cache read it; a 401 anywhere is
+ * reported here (expireSession) and reaches the one who ends the session (onSessionExpired).
+ */
+let current: Session | null = null;
+const listeners = new Set<() => void>();
+const expiryListeners = new Set<(error: ApiRequestError) => void>();
+
+function subjectOf(token: string): string | null {
+  const sub = parseTokenPayload(token)?.sub;
+  return typeof sub === "string" && sub ? sub : null;
+}
+
+export function writeSession(token: string, user: SessionUser | null = null): void {
+  if (current?.token === token && current.user === user) return;
+  current = { token, tenantId: current?.token === token ? current.tenantId : subjectOf(token), user };
+  for (const listener of listeners) listener();
+}
+
+export function clearSession(): void {
+  if (!current) return;
+  current = null;
+  for (const listener of listeners) listener();
+}
+
+/** The session written by the auth layer; null when nobody is signed in (or before the start-up read). */
+export function readSession(): Session | null {
+  return current;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Before the start-up read has written the session: what the browser storage holds (also the legacy key). */
+let fallback: { token: string; tenantId: string | null } | null = null;
+
+/** Bearer token: the signed-in one, else browser storage, else the legacy browser key. */
+export function sessionToken(): string | null {
+  return current?.token ?? getBrowserItem(STORAGE_KEYS.authToken) ?? getBrowserItem(LEGACY_TOKEN_KEY);
+}
+
+/** The signed-in tenant: the subject of the current token. */
+export function sessionTenantId(): string | null {
+  if (current) return current.tenantId;
+  const token = sessionToken();
+  if (!token) return null;
+  if (fallback?.token !== token) fallback = { token, tenantId: subjectOf(token) };
+  return fallback.tenantId;
+}
+
+/** A request came back 401: the server no longer accepts the token. Whoever owns the sign-out hears it. */
+export function expireSession(error: ApiRequestError): void {
+  for (const listener of expiryListeners) listener(error);
+}
+
+export function onSessionExpired(listener: (error: ApiRequestError) => void): () => void {
+  expiryListeners.add(listener);
+  return () => {
+    expiryListeners.delete(listener);
+  };
+}
