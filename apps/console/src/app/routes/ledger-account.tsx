@@ -126,11 +126,13 @@ function Account({ tenancyId }: { tenancyId: string }) {
                     <span>Davon {formatMoney(p.amount - p.allocated)} noch nicht verrechnet (Guthaben)</span>
                   ) : null}
                   {p.remittance || p.payer_name ? (
-                    <span className="break-words text-muted-foreground">
+                    <span className="[overflow-wrap:anywhere] text-muted-foreground">
                       {[p.payer_name, p.remittance].filter(Boolean).join(" · ")}
                     </span>
                   ) : null}
-                  {p.match_reason ? <span className="break-words text-muted-foreground">{p.match_reason}</span> : null}
+                  {p.match_reason ? (
+                    <span className="[overflow-wrap:anywhere] text-muted-foreground">{p.match_reason}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>

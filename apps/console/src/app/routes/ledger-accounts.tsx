@@ -86,7 +86,7 @@ function Accounts() {
                 <Link to={paths.ledgerAccount(a.tenancy_id)} className="font-semibold text-link hover:underline">
                   {a.tenant_name}
                 </Link>
-                <span className="text-sm break-words text-muted-foreground">
+                <span className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
                   {[a.building_name, a.apartment_number ? `Whg. ${a.apartment_number}` : null]
                     .filter(Boolean)
                     .join(", ") || "Keine Adresse"}{" "}

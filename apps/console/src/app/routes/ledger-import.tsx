@@ -73,9 +73,9 @@ function Import() {
                   setFile(e.target.files?.[0] ?? null);
                   setStep({ kind: "choose" });
                 }}
-                className="block w-full max-w-full text-sm file:mr-3 file:min-h-9 file:rounded-md file:border file:border-border file:bg-card file:px-3 file:text-sm file:font-medium"
+                className="block w-full max-w-full min-w-0 text-sm file:mr-3 file:min-h-9 file:rounded-md file:border file:border-border file:bg-card file:px-3 file:text-sm file:font-medium"
               />
-              <p className="text-sm text-muted-foreground">
+              <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
                 CSV: Kopfzeile Buchungstag;Betrag;Verwendungszweck, optional Name;IBAN;Referenz. Die Mieter geben ihre
                 Zahlungsreferenz (MP-…) im Verwendungszweck an.
               </p>

@@ -62,7 +62,7 @@ function Overdue() {
                 <Link to={paths.ledgerAccount(e.tenancy_id)} className="font-semibold text-link hover:underline">
                   {e.tenant_name}
                 </Link>
-                <span className="text-sm break-words text-muted-foreground">
+                <span className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
                   {[e.building_name, e.apartment_number ? `Whg. ${e.apartment_number}` : null]
                     .filter(Boolean)
                     .join(", ")}

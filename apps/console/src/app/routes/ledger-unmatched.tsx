@@ -36,10 +36,10 @@ function Unmatched() {
                 <span className="font-semibold">
                   {formatMoney(line.amount)} · {formatCalendarDate(line.booked_on)} · {PAYMENT_SOURCE[line.source]}
                 </span>
-                <span className="break-words text-muted-foreground">
+                <span className="[overflow-wrap:anywhere] text-muted-foreground">
                   {[line.payer_name, line.payer_iban, line.remittance].filter(Boolean).join(" · ") || "Ohne Angaben"}
                 </span>
-                {line.reason ? <span className="break-words">{line.reason}</span> : null}
+                {line.reason ? <span className="[overflow-wrap:anywhere]">{line.reason}</span> : null}
               </div>
               <AssignDialog line={line} />
             </li>

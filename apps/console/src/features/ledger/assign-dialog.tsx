@@ -67,7 +67,7 @@ export function AssignDialog({ line }: { line: UnmatchedLine }) {
                 key={a.tenancy_id}
                 className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3"
               >
-                <span className="min-w-0 text-sm break-words">
+                <span className="min-w-0 text-sm [overflow-wrap:anywhere]">
                   <strong>{a.tenant_name}</strong>
                   <br />
                   {[a.building_name, a.apartment_number].filter(Boolean).join(", ")} · {a.reference}

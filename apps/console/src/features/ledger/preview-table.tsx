@@ -19,7 +19,7 @@ function Line({ line }: { line: ImportLine }) {
         </span>
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
-      <p className="break-words text-muted-foreground">
+      <p className="[overflow-wrap:anywhere] text-muted-foreground">
         {[line.payer_name, line.payer_iban, line.remittance].filter(Boolean).join(" · ") || "Ohne Angaben"}
       </p>
       {line.tenant_name && line.tenancy_id ? (
@@ -30,7 +30,7 @@ function Line({ line }: { line: ImportLine }) {
           </Link>
         </p>
       ) : null}
-      <p className="break-words">{line.reason}</p>
+      <p className="[overflow-wrap:anywhere]">{line.reason}</p>
     </li>
   );
 }
@@ -41,7 +41,7 @@ export function PreviewTable({ preview }: { preview: ImportPreview }) {
   const t = preview.totals;
   return (
     <div className="grid gap-3">
-      <p className="text-sm" data-testid="import-totals">
+      <p className="text-sm [overflow-wrap:anywhere]" data-testid="import-totals">
         {t.lines} Zeilen: {t.match} zugeordnet ({formatMoney(t.amount_matched)}), {t.unmatched} nicht zugeordnet (
         {formatMoney(t.amount_unmatched)}), {t.duplicate} bereits gebucht, {t.ignored} nicht berücksichtigt.
       </p>
