@@ -123,6 +123,21 @@ describe("rent charges", () => {
   });
 });
 
+describe("the tenant's rent card", () => {
+  it("shows the rent in force this month once a change applies", async () => {
+    const res = await as("verwalterB").post(`${LEDGER}/accounts/${tenants.bernd!.tenancyId}/rent-changes`, {
+      effective_from: `${current}-01`,
+      base_rent: 580,
+      utilities: 210,
+    });
+    expect(res.statusCode).toBe(201);
+    const finances = await as("bernd").get("/api/v1/tenant/finances");
+    expect(finances.json().rent).toMatchObject({ base_rent: 580, utilities: 210, total: 790 });
+    const charges = await chargesOf(tenants.bernd!);
+    expect(charges.map((c) => c.amount_cents)).toEqual([79_000, 79_000]);
+  });
+});
+
 describe("payments by hand", () => {
   it("keeps a partial payment as such and an overpayment as credit for the next charge", async () => {
     const url = `${LEDGER}/accounts/${tenants.anna!.tenancyId}/payments`;

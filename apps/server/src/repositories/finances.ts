@@ -29,13 +29,23 @@ function toOpenInvoice(row: Invoice): OpenInvoice {
 export async function findFinances(db: Db, tenantId: string, year: number): Promise<FinancesResponse | undefined> {
   const tenancy = await db
     .selectFrom("tenancies")
-    .select(["base_rent_cents", "utilities_cents", "payment_method", "due_day", "iban_last4"])
+    .select(["id", "base_rent_cents", "utilities_cents", "payment_method", "due_day", "iban_last4"])
     .where("tenant_id", "=", tenantId)
     .orderBy("start_date", "desc")
     .orderBy("created_at", "desc")
     .limit(sql.lit(1))
     .executeTakeFirst();
   if (!tenancy) return undefined;
+  // The rent in force this month: the latest rent change from its first day on, else the tenancy's.
+  const change = await db
+    .selectFrom("rent_changes")
+    .select(["base_rent_cents", "utilities_cents"])
+    .where("tenancy_id", "=", tenancy.id)
+    .where("effective_from", "<=", `${berlinToday().slice(0, 7)}-01`)
+    .orderBy("effective_from", "desc")
+    .limit(sql.lit(1))
+    .executeTakeFirst();
+  const rent = change ?? tenancy;
 
   const [yearRows, payments, invoices] = await Promise.all([
     db
@@ -69,9 +79,9 @@ export async function findFinances(db: Db, tenantId: string, year: number): Prom
     year,
     years: yearRows.map((r) => Number(r.year)),
     rent: {
-      base_rent: centsToEuros(tenancy.base_rent_cents),
-      utilities: centsToEuros(tenancy.utilities_cents),
-      total: centsToEuros(tenancy.base_rent_cents + tenancy.utilities_cents),
+      base_rent: centsToEuros(rent.base_rent_cents),
+      utilities: centsToEuros(rent.utilities_cents),
+      total: centsToEuros(rent.base_rent_cents + rent.utilities_cents),
       currency: CURRENCY,
       payment_method: tenancy.payment_method as PaymentMethod,
       due_day: tenancy.due_day,

@@ -25,6 +25,8 @@ async function tenancyOf(db: Parameters<AdminCommand["run"]>[0]["db"], email: st
   return { tenant, tenancy };
 }
 
+const charges = (n: number) => (n === 1 ? "1 Mietforderung" : `${n} Mietforderungen`);
+
 const rentChargesOptions = z.object({
   email: passwordResetRequest.shape.email.optional(),
   from: z
@@ -41,14 +43,14 @@ export const rentChargesCommand: AdminCommand = {
     const o = parseOptions(argv, rentChargesOptions);
     if (o.from && !o.email) throw new CommandError("--from gilt für einen Mieter: bitte auch --email angeben.");
     if (!o.email) {
-      io.out(`${await ensureRentCharges(db)} Mietforderungen angelegt.`);
+      io.out(`${charges(await ensureRentCharges(db))} angelegt.`);
       return;
     }
     const { tenant, tenancy } = await tenancyOf(db, o.email);
     const created = o.from
       ? await startLedgerFrom(db, tenancy.id, o.from)
       : await ensureRentCharges(db, { tenancyId: tenancy.id });
-    io.out(`${created} Mietforderungen für ${tenant.name} angelegt.`);
+    io.out(`${charges(created)} für ${tenant.name} angelegt.`);
   },
 };
 
