@@ -1,7 +1,8 @@
 /**
- * `npm run bench` runs two parts: `api` (this file) and `web` (bench/web.ts, the tenant app under
- * Lighthouse and a throttled Chromium); `npm run bench -- api` or `npm run bench -- web` (or
- * BENCH_PARTS=api|web) runs one.
+ * `npm run bench` runs three parts: `api` (this file), `web` (bench/web.ts, the tenant app under
+ * Lighthouse and a throttled Chromium) and `portfolio` (bench/portfolio.ts, the staff console's rent
+ * ledger, bank import and campaign export at 10,000 tenants); `npm run bench -- web` (or
+ * BENCH_PARTS=api,web) runs the parts named.
  *
  * api: seeds 10,000 tenants into a fresh SQLite database — or, with BENCH_DATABASE_URL
  * (postgres://…), into a schema of its own in that PostgreSQL database, dropped afterwards — and
@@ -46,6 +47,7 @@ import type { Database } from "../src/db/types.js";
 import { localFileStore } from "../src/lib/file-store.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
+import { runPortfolioBench } from "./portfolio.js";
 import { runWebBench } from "./web.js";
 
 const DURATION = boundedInt(process.env.BENCH_DURATION, 5, 1, 120);
@@ -784,20 +786,31 @@ async function apiPart(): Promise<void> {
   }
 }
 
-/** The parts named on the command line (`npm run bench -- web`) or in BENCH_PARTS, else both. */
-function selectedParts(): Set<"api" | "web"> {
+const PARTS = ["api", "web", "portfolio"] as const;
+type Part = (typeof PARTS)[number];
+
+/** The parts named on the command line (`npm run bench -- web`) or in BENCH_PARTS, else all. */
+function selectedParts(): Set<Part> {
   const named = [...process.argv.slice(2), ...(process.env.BENCH_PARTS ?? "").split(",")]
     .map((part) => part.trim())
-    .filter((part): part is "api" | "web" => part === "api" || part === "web");
-  return new Set(named.length > 0 ? named : ["api", "web"]);
+    .filter((part): part is Part => (PARTS as readonly string[]).includes(part));
+  return new Set(named.length > 0 ? named : PARTS);
 }
 
 async function main(): Promise<void> {
   const parts = selectedParts();
-  if (parts.has("api")) await apiPart();
-  if (parts.has("web")) {
-    if (parts.has("api")) console.log("");
-    await runWebBench();
+  const runs: [Part, () => Promise<unknown>][] = [
+    ["api", apiPart],
+    ["web", runWebBench],
+    // Issue 14 §6: the staff console's ledger pages, a 5,000-line statement, a campaign export.
+    ["portfolio", runPortfolioBench],
+  ];
+  let first = true;
+  for (const [part, run] of runs) {
+    if (!parts.has(part)) continue;
+    if (!first) console.log("");
+    first = false;
+    await run();
   }
 }
 
