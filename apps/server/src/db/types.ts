@@ -177,6 +177,8 @@ export interface RentAccountsTable {
   /** First day of the first month the ledger charges. */
   ledger_from: string;
   last_reminder_at: string | null;
+  /** Due date of the oldest charge not paid in full; null when nothing is open. */
+  open_since: Generated<string | null>;
   created_at: string;
 }
 

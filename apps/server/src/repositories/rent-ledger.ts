@@ -264,6 +264,7 @@ export async function ensureRentCharges(db: Db, options: EnsureOptions = {}): Pr
       .where(sql<boolean>`allocated_cents < amount_cents`);
     if (one) creditQuery = creditQuery.where("tenancy_id", "=", one);
     for (const r of await creditQuery.execute()) await settleTenancy(trx, r.tenancy_id!);
+    await refreshOpenSince(trx, one);
     return count;
   });
 }
@@ -311,6 +312,16 @@ async function repriceUntouched(
  * paid when covered in full (paid_at: the day the completing money was booked), partly paid
  * otherwise; what is left over stays credit on the payment for the next charge.
  */
+/** Keeps rent_accounts.open_since (the oldest charge not paid in full) in step with the charges. */
+async function refreshOpenSince(trx: Db, tenancyId?: string): Promise<void> {
+  let update = trx.updateTable("rent_accounts").set({
+    open_since: sql<string | null>`(select min(c.due_date) from payments c
+      where c.tenancy_id = rent_accounts.tenancy_id and c.status in ('pending', 'overdue'))`,
+  });
+  if (tenancyId) update = update.where("tenancy_id", "=", tenancyId);
+  await update.execute();
+}
+
 export async function settleTenancy(trx: Db, tenancyId: string): Promise<void> {
   const credits = await trx
     .selectFrom("bank_transactions")
@@ -369,6 +380,7 @@ export async function settleTenancy(trx: Db, tenancyId: string): Promise<void> {
       .execute();
     if (c >= charges.length) break;
   }
+  await refreshOpenSince(trx, tenancyId);
 }
 
 export interface NewTransaction {

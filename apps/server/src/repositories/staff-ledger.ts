@@ -290,75 +290,74 @@ export async function listOverdue(
 ): Promise<{ items: OverdueEntry[]; next_cursor: string | null }> {
   const today = berlinToday();
   const after = decode(query.cursor, 2);
-  // First the page of tenancies from the open charges alone (grouped, paged on the aggregate),
-  // then names and buildings for that page only.
+  // The page from the accounts' oldest open due date (an index range, scoped by building), then
+  // the sums of the page's overdue charges only.
   let q = db
-    .selectFrom("payments as c")
-    .innerJoin("tenancies as t", "t.id", "c.tenancy_id")
+    .selectFrom("rent_accounts as a")
+    .innerJoin("tenancies as t", "t.id", "a.tenancy_id")
+    .innerJoin("tenants as p", "p.id", "t.tenant_id")
+    .leftJoin("buildings as b", "b.id", "t.building_id")
     .select([
-      "c.tenancy_id",
-      sql<number>`sum(c.amount_cents - c.paid_cents)`.as("overdue_cents"),
-      sql<number>`count(*)`.as("charges"),
-      sql<string>`min(c.due_date)`.as("oldest"),
+      "a.tenancy_id",
+      "a.open_since",
+      "a.last_reminder_at",
+      "p.first_name",
+      "p.last_name",
+      "t.building_id",
+      "b.name as building_name",
+      "t.apartment_number",
     ])
-    .where(sql<boolean>`c.status in ('pending', 'overdue')`)
-    .where("c.due_date", "<", today);
+    .where("a.open_since", "<", today);
   q = scoped(q, scope, query.building);
-  q = q.groupBy("c.tenancy_id");
   if (after) {
     const [oldest, id] = after as [string, string];
-    q = q.having(sql<boolean>`min(c.due_date) > ${oldest} or (min(c.due_date) = ${oldest} and c.tenancy_id > ${id})`);
+    q = q.where((eb) =>
+      eb.or([eb("a.open_since", ">", oldest), eb.and([eb("a.open_since", "=", oldest), eb("a.tenancy_id", ">", id)])]),
+    );
   }
   const rows = await q
-    .orderBy(sql`min(c.due_date)`)
-    .orderBy("c.tenancy_id")
+    .orderBy("a.open_since")
+    .orderBy("a.tenancy_id")
     .limit(query.limit + 1)
     .execute();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const details = new Map(
+  const sums = new Map(
     page.length === 0
       ? []
       : (
           await db
-            .selectFrom("tenancies as t")
-            .innerJoin("tenants as p", "p.id", "t.tenant_id")
-            .leftJoin("buildings as b", "b.id", "t.building_id")
-            .leftJoin("rent_accounts as a", "a.tenancy_id", "t.id")
+            .selectFrom("payments")
             .select([
-              "t.id",
-              "p.first_name",
-              "p.last_name",
-              "t.building_id",
-              "b.name as building_name",
-              "t.apartment_number",
-              "a.last_reminder_at",
+              "tenancy_id",
+              sql<number>`sum(amount_cents - paid_cents)`.as("overdue_cents"),
+              sql<number>`count(*)`.as("charges"),
             ])
             .where(
-              "t.id",
+              "tenancy_id",
               "in",
               page.map((r) => r.tenancy_id),
             )
+            .where(sql<boolean>`status in ('pending', 'overdue')`)
+            .where("due_date", "<", today)
+            .groupBy("tenancy_id")
             .execute()
-        ).map((d) => [d.id, d]),
+        ).map((r) => [r.tenancy_id, r]),
   );
   return {
-    items: page.map((r) => {
-      const d = details.get(r.tenancy_id)!;
-      return {
-        tenancy_id: r.tenancy_id,
-        tenant_name: `${d.first_name} ${d.last_name}`,
-        building_id: d.building_id,
-        building_name: d.building_name,
-        apartment_number: d.apartment_number,
-        overdue: centsToEuros(Number(r.overdue_cents)),
-        charges: Number(r.charges),
-        oldest_due_date: r.oldest,
-        days_overdue: daysOverdue(r.oldest, today),
-        last_reminder_at: d.last_reminder_at,
-      };
-    }),
-    next_cursor: rows.length > query.limit && last ? encode([last.oldest, last.tenancy_id]) : null,
+    items: page.map((r) => ({
+      tenancy_id: r.tenancy_id,
+      tenant_name: `${r.first_name} ${r.last_name}`,
+      building_id: r.building_id,
+      building_name: r.building_name,
+      apartment_number: r.apartment_number,
+      overdue: centsToEuros(Number(sums.get(r.tenancy_id)?.overdue_cents ?? 0)),
+      charges: Number(sums.get(r.tenancy_id)?.charges ?? 0),
+      oldest_due_date: r.open_since!,
+      days_overdue: daysOverdue(r.open_since!, today),
+      last_reminder_at: r.last_reminder_at,
+    })),
+    next_cursor: rows.length > query.limit && last ? encode([last.open_since!, last.tenancy_id]) : null,
   };
 }
 

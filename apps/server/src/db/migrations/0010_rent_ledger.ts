@@ -68,7 +68,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     // First day of the first month the ledger charges.
     .addColumn("ledger_from", "text", (c) => c.notNull())
     .addColumn("last_reminder_at", "text")
+    // Due date of the oldest charge not paid in full (null: nothing open): the overdue list reads
+    // this index range instead of grouping every open charge.
+    .addColumn("open_since", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("rent_accounts_open_since_idx")
+    .ifNotExists()
+    .on("rent_accounts")
+    .columns(["open_since", "tenancy_id"])
     .execute();
 
   await db.schema
