@@ -160,7 +160,8 @@ export async function listAccounts(
     } else {
       const like = `%${query.q.toLowerCase()}%`;
       q = q.where(
-        sql<boolean>`(lower(p.first_name || ' ' || p.last_name || ' ' || p.email) like ${like} or lower(coalesce(t.apartment_number, '')) like ${like})`,
+        // One lower() per row: on SQLite it is a JavaScript function (Unicode folding, connection.ts).
+        sql<boolean>`lower(p.first_name || ' ' || p.last_name || ' ' || p.email || ' ' || coalesce(t.apartment_number, '')) like ${like}`,
       );
     }
   }
