@@ -168,7 +168,7 @@ function NewTenant() {
             </SelectField>
           </div>
         </Section>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex items-center gap-3">
           <Switch
             id={inviteId}
             checked={invite && values.email.trim() !== ""}

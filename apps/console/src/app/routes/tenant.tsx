@@ -52,9 +52,14 @@ export function Component() {
       <PageHeader
         title={t.name}
         back={back}
-        description={[t.email || "keine E-Mail-Adresse", t.address, t.unit ? `Whg. ${t.unit}` : null]
-          .filter(Boolean)
-          .join(" · ")}
+        description={
+          // A long address must wrap on a phone instead of widening the page.
+          <span className="[overflow-wrap:anywhere]">
+            {[t.email || "keine E-Mail-Adresse", t.address, t.unit ? `Whg. ${t.unit}` : null]
+              .filter(Boolean)
+              .join(" · ")}
+          </span>
+        }
         actions={
           <>
             {canOnboard ? <ContactDialog key={`${t.name}|${t.email}`} detail={d} /> : null}

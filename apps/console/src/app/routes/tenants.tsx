@@ -149,9 +149,11 @@ export function Component() {
             <Send aria-hidden="true" />
             {bulk.isPending
               ? "Wird gesendet…"
-              : chosen.length === 1
-                ? "1 Einladung senden"
-                : `${chosen.length} Einladungen senden`}
+              : chosen.length === 0
+                ? "Einladungen senden"
+                : chosen.length === 1
+                  ? "1 Einladung senden"
+                  : `${chosen.length} Einladungen senden`}
           </Button>
         </div>
       ) : null}
