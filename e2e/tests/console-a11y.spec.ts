@@ -43,6 +43,8 @@ test.beforeAll(async ({ request }) => {
       mitarbeiter: "/verwaltung/mitarbeiter",
       textbausteine: "/verwaltung/textbausteine",
       protokoll: "/verwaltung/protokoll",
+      aushaenge: "/verwaltung/aushaenge",
+      dokumente: "/verwaltung/dokumente",
     },
   };
 });
@@ -103,6 +105,8 @@ for (const scheme of ["light", "dark"] as const) {
       "mitarbeiter",
       "textbausteine",
       "protokoll",
+      "aushaenge",
+      "dokumente",
     ]) {
       test(`${name}`, async ({ page }) => {
         await seedStaffSession(page, screens.token);

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { consoleLogin, mailsTo, serverDataDir, VERWALTER } from "../console-fixtures";
+import { consoleLogin, HAUSMEISTER, mailsTo, serverDataDir, VERWALTER } from "../console-fixtures";
 import { DEMO, expect, loginViaUi, test } from "../fixtures";
 import { layoutProblems } from "../layout-probe";
 
@@ -253,4 +253,19 @@ test("the tenant's notices at 320, 360 and 390 px, light and dark: laid out and 
     }
     await context.close();
   }
+});
+
+test("a Hausmeister reads the notices of the building but publishes neither notices nor documents", async ({
+  page,
+}) => {
+  await consoleLogin(page, HAUSMEISTER.email);
+  await expect(nav(page).getByRole("link", { name: "Dokumente" })).toHaveCount(0);
+  await nav(page).getByRole("link", { name: "Aushänge" }).click();
+  const outage = page.getByTestId("staff-notice").filter({ hasText: "Störung: Aufzug außer Betrieb · Lindenstraße 5" });
+  await expect(outage).toBeVisible();
+  await expect(outage.getByTestId("affected-count")).toHaveText(/^Betrifft mich auch: \d+$/);
+  await expect(page.getByRole("button", { name: "Aushang veröffentlichen" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /bearbeiten|vorzeitig beenden/ })).toHaveCount(0);
+  await page.goto("/verwaltung/dokumente");
+  await expect(page.getByRole("heading", { level: 1, name: "Kein Zugriff" })).toBeVisible();
 });
