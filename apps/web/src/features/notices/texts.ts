@@ -12,7 +12,6 @@ export const noticeTexts = {
   emergency: "Störung",
   forAllBuildings: "Für alle Häuser",
   forYourBuilding: "Für Ihr Haus",
-  since: (when: string) => `Seit ${when}`,
   period: (from: string, until: string) => `${from} bis ${until}`,
   untilFurtherNotice: (from: string) => `Ab ${from}, bis auf Weiteres`,
   at: (date: string, time: string) => `${date}, ${time} Uhr`,
