@@ -4,10 +4,11 @@ import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { berlinDate } from "../berlin-dates";
-import { consoleLogin, serverDataDir, VERWALTER } from "../console-fixtures";
-import { expect, loginViaUi, test } from "../fixtures";
+import { consoleLogin, seedStaffSession, serverDataDir, staffApiLogin, VERWALTER } from "../console-fixtures";
+import { apiHeaders, apiLogin, expect, loginViaUi, test } from "../fixtures";
 
 // Issue 14 §5, "Done when": as the demo Verwalter, run a meter campaign and export it. The
 // Verwalter starts a campaign for a building with a period around today (never the calendar's
@@ -149,3 +150,94 @@ test("the Verwalter runs a meter campaign, the tenant reports from the dashboard
     `${tenant.unit};${tenant.lastName}, ${tenant.firstName};Wasser;123,456;m³;${german(today)};;;Eingereicht`,
   ]);
 });
+
+/** No WCAG 2.1 AA violation on the screen as it is now. */
+async function scan(page: Page) {
+  await expect(page.getByText("Wird geladen…")).toHaveCount(0);
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Nothing wider than the screen (the tables scroll inside their own box). */
+async function expectNoPageOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`campaign screens and the tenant's card are accessible and fit (${scheme})`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const tenant = await createTenant();
+    const staffToken = await staffApiLogin(request, VERWALTER.email);
+    const buildings = (await (
+      await request.get("/api/v1/staff/buildings", { headers: apiHeaders(staffToken) })
+    ).json()) as { id: string; name: string }[];
+    const building = buildings.find((b) => b.name === BUILDING)!;
+    const started = await request.post("/api/v1/staff/meter-campaigns", {
+      headers: apiHeaders(staffToken),
+      data: {
+        building_id: building.id,
+        meter: "all",
+        starts_on: berlinDate(-2),
+        ends_on: berlinDate(4),
+        reason: "Zwischenablesung",
+      },
+    });
+    expect(started.status(), await started.text()).toBe(201);
+    const campaign = (await started.json()) as { id: string };
+    const tenantToken = await apiLogin(request, tenant);
+    const reading = await request.post("/api/v1/tenant/meter-readings", {
+      headers: apiHeaders(tenantToken),
+      data: { readingDate: berlinDate(0), waterReading: 12.5, electricityReading: 3456 },
+    });
+    expect(reading.status(), await reading.text()).toBe(201);
+
+    await page.emulateMedia({ colorScheme: scheme });
+    await seedStaffSession(page, staffToken);
+    await page.goto("/verwaltung/ablesungen");
+    await expect(page.getByTestId("meter-campaign-row").first()).toBeVisible();
+    await scan(page);
+    await page.getByRole("button", { name: "Ablesung starten" }).click();
+    await expect(page.getByRole("dialog", { name: "Ablesung starten" })).toBeVisible();
+    await scan(page);
+    await page.keyboard.press("Escape");
+    await page.goto(`/verwaltung/ablesungen/${campaign.id}`);
+    const row = page.getByTestId("campaign-participant").filter({ hasText: tenant.lastName });
+    await expect(row).toContainText("Eingereicht");
+    await scan(page);
+    for (const width of [768, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoPageOverflow(page);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await row.getByRole("button", { name: `Zählerstand von ${tenant.firstName} ${tenant.lastName} prüfen` }).click();
+    const review = page.getByRole("dialog", { name: `Zählerstand von ${tenant.firstName} ${tenant.lastName}` });
+    await expect(review.getByRole("button", { name: "Zählerstand akzeptieren" })).toBeVisible();
+    await scan(page);
+    await review.getByRole("button", { name: "Zählerstand akzeptieren" }).click();
+    await expect(review.getByText("Dieser Zählerstand wurde akzeptiert.")).toBeVisible();
+    // The row behind follows at once; closing the dialog shows it.
+    await expect(row).toContainText("Angenommen");
+    await review.getByRole("button", { name: "Schließen" }).click();
+    await expect(review).toHaveCount(0);
+
+    // The tenant's card on the smallest phone.
+    const context = await browser.newContext({ viewport: { width: 320, height: 700 }, colorScheme: scheme });
+    const phone = await context.newPage();
+    await loginViaUi(phone, tenant);
+    const card = phone.getByRole("region", { name: "Zählerstand ablesen" });
+    await expect(card).toContainText("Alle Zähler (Wasser, Strom, Heizung) – Zwischenablesung");
+    await expect(card).toContainText("Gemeldet – vielen Dank!");
+    await expectNoPageOverflow(phone);
+    await scan(phone);
+    await context.close();
+  });
+}

@@ -163,7 +163,7 @@ function Campaign({ id }: { id: string }) {
       {c.participants.length === 0 ? (
         <EmptyState>Niemand in dieser Ablesung.</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border bg-card px-4">
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-card px-4">
           <table className="w-full min-w-[52rem] text-sm">
             <caption className="sr-only">Mieter dieser Ablesung und ihre Meldungen</caption>
             <thead>

@@ -120,7 +120,7 @@ function Campaigns() {
       ) : items.length === 0 ? (
         <EmptyState>Noch keine Ablesungen.</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border bg-card px-4">
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-card px-4">
           <table className="w-full min-w-[36rem] text-sm">
             <caption className="sr-only">Ablesungen, neueste zuerst</caption>
             <thead>

@@ -16,7 +16,11 @@ export function useReviewReading<TBody>(id: string, action: "accept" | "request-
     meta: { inlineErrors: action === "request-renewal" },
     onSuccess: (reading) => {
       queryClient.setQueryData(meterReadingQueryOptions(id).queryKey, reading);
-      return queryClient.invalidateQueries({ queryKey: ["staff", "inbox"] });
+      // The inbox and the meter campaigns (the reading's status there) change with the review.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["staff", "inbox"] }),
+        queryClient.invalidateQueries({ queryKey: ["staff", "meter_campaigns"] }),
+      ]);
     },
   });
 }
