@@ -66,6 +66,8 @@ export async function invitationLetterPdf(letter: InvitationLetter): Promise<Uin
   const page = pdf.addPage([A4.width, A4.height]);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  // The link in a fixed-width font: l, I and 1 stay apart for someone typing it.
+  const mono = await pdf.embedFont(StandardFonts.Courier);
   const textWidth = A4.width - 2 * MARGIN;
   let y = A4.height - MARGIN;
 
@@ -116,7 +118,7 @@ export async function invitationLetterPdf(letter: InvitationLetter): Promise<Uin
   let besideY = y - 14;
   const besideLines: { text: string; font: PDFFont; size?: number }[] = [
     { text: "Ihr persönlicher Link:", font: bold },
-    ...wrap(letter.link, regular, 9, besideWidth).map((text) => ({ text, font: regular, size: 9 })),
+    ...wrap(letter.link, mono, 9, besideWidth).map((text) => ({ text, font: mono, size: 9 })),
     { text: "", font: regular },
     {
       text: `Gültig bis ${germanDateOf(berlinDate(letter.expiresAt))}, ${berlinTime(letter.expiresAt)} Uhr, und nur einmal.`,
