@@ -73,6 +73,29 @@ describe("rent charges", () => {
     expect(otto.at(-1)!.period).toBe(next);
   });
 
+  it("show the tenant an unpaid charge past its due date as overdue, the earliest first", async () => {
+    const current = await as("otto").get("/api/v1/tenant/payments/current");
+    expect(current.json()).toMatchObject({ due_date: addDays(today, -40), status: "overdue", amount: 750 });
+  });
+
+  it("stop with the tenancy's end: the end month by days, nothing after it", async () => {
+    const tenant = await createTenant(ctx.db, { address: BUILDING_A, firstName: "Ende", lastName: "Nah" });
+    await ensureRentCharges(ctx.db, { tenancyId: tenant.tenancyId });
+    expect(await chargesOf(tenant)).toHaveLength(2);
+    // Ends on the 10th of this month (as the tenancies repository writes it), then the ledger runs.
+    await ctx.db
+      .updateTable("tenancies")
+      .set({ end_date: `${current}-10` })
+      .where("id", "=", tenant.tenancyId)
+      .execute();
+    await ensureRentCharges(ctx.db, { tenancyId: tenant.tenancyId });
+    const charges = await chargesOf(tenant);
+    expect(charges.map((c) => c.period)).toEqual([current]);
+    const days = new Date(Date.UTC(Number(current.slice(0, 4)), Number(current.slice(5, 7)), 0)).getUTCDate();
+    expect(charges[0]!.amount_cents).toBe(Math.round((75_000 * 10) / days));
+    expect(charges[0]!.description).toContain("(anteilig)");
+  });
+
   it("charge a month the tenancy starts or ends in by days, due on the due day (or the start)", () => {
     const terms = {
       id: "t",
