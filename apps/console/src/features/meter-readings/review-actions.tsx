@@ -9,11 +9,15 @@ import { useReviewReading } from "./api";
 const DEFAULT_MESSAGE =
   "Guten Tag, der gemeldete Zählerstand ist niedriger als Ihre letzte Ablesung. Bitte lesen Sie den Zähler erneut ab und senden Sie uns den Stand mit einem Foto.";
 
+/** For a reading that is not lower than the last one (e.g. checked in a campaign: a photo that does not match). */
+const PLAIN_MESSAGE =
+  "Guten Tag, bitte lesen Sie den Zähler erneut ab und senden Sie uns den Stand mit einem gut lesbaren Foto.";
+
 /** Accept the reading, or ask the tenant for a new one with a message. */
 export function ReviewActions({ reading }: { reading: StaffMeterReading }) {
   const accept = useReviewReading<Record<string, never>>(reading.id, "accept");
   const renew = useReviewReading<{ message: string }>(reading.id, "request-renewal");
-  const [message, setMessage] = useState(DEFAULT_MESSAGE);
+  const [message, setMessage] = useState(reading.lower_than_previous.length > 0 ? DEFAULT_MESSAGE : PLAIN_MESSAGE);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   if (reading.review === "accepted") return <p className="text-sm">Dieser Zählerstand wurde akzeptiert.</p>;
