@@ -398,6 +398,15 @@ describe("contact data and the end of a tenancy", () => {
       .where("meter_campaign_tenants.tenant_id", "=", created.id)
       .executeTakeFirst();
     expect(campaign).toMatchObject({ kind: "on_demand", reason: "Auszug", building_id: buildingA });
+    // Moving the end asks nobody twice.
+    const moved = await as("verwalterA").post(`${BASE}/${created.id}/tenancy/end`, { end_date: endDate });
+    expect(moved.json().move_out_reading).toContain("schon gebeten");
+    const asked = await ctx.db
+      .selectFrom("meter_campaign_tenants")
+      .select("campaign_id")
+      .where("tenant_id", "=", created.id)
+      .execute();
+    expect(asked).toHaveLength(1);
     const tenancyAudit = await ctx.db
       .selectFrom("audit_log")
       .select(["action", "after_json"])

@@ -275,7 +275,9 @@ export async function endCurrentTenancy(
     buildingId: string | null;
     accessUntil: string;
     unit: string | null;
+    /** null: the tenancy had an end already (asked then), or no building to ask in. */
     moveOutReading: { campaignId: string; startsOn: string; endsOn: string } | null;
+    endMoved: boolean;
   }>
 > {
   return withTransaction(db, async (trx) => {
@@ -308,16 +310,15 @@ export async function endCurrentTenancy(
       after: { end_date: endDate, access_until: accessUntil },
     });
     // The move-out reading (FAQ: readings are due at move-out): an on-demand campaign for this
-    // tenant around the end date: from a week before (not before today) to a week after (at least 14 days).
+    // tenant around the end date: from a week before (not before today) to a week after (at least
+    // 14 days). Asked once, when the tenancy is ended; moving the end date later asks nobody twice.
     const later = (a: string, b: string) => (a > b ? a : b);
     const startsOn = later(addDays(endDate, -7), today);
     const periodEnd = later(addDays(endDate, 7), addDays(startsOn, 13));
-    const campaignId = await requestTenantReading(
-      trx,
-      { tenantId, startsOn, endsOn: periodEnd, reason: "Auszug" },
-      actor,
-      today,
-    );
+    const campaignId =
+      tenancy.end_date === null
+        ? await requestTenantReading(trx, { tenantId, startsOn, endsOn: periodEnd, reason: "Auszug" }, actor, today)
+        : undefined;
     return {
       kind: "ok",
       value: {
@@ -326,6 +327,7 @@ export async function endCurrentTenancy(
         accessUntil,
         unit: tenancy.apartment_number,
         moveOutReading: campaignId ? { campaignId, startsOn, endsOn: periodEnd } : null,
+        endMoved: tenancy.end_date !== null,
       },
     };
   });

@@ -145,7 +145,9 @@ export const staffOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         access_until: ended.accessUntil,
         move_out_reading: reading
           ? `Der Mieter wurde um die Zählerstände zum Auszug gebeten (${germanDateOf(reading.startsOn)} bis ${germanDateOf(reading.endsOn)}).`
-          : "Um die Zählerstände zum Auszug konnte nicht gebeten werden: Das Mietverhältnis gehört zu keinem Gebäude.",
+          : ended.endMoved
+            ? "Um die Zählerstände zum Auszug wurde schon gebeten, als das Mietverhältnis beendet wurde."
+            : "Um die Zählerstände zum Auszug konnte nicht gebeten werden: Das Mietverhältnis gehört zu keinem Gebäude.",
       };
     },
   );
