@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { calendarDate, passwordResetRequest } from "@mieter-portal/contracts";
 import { z } from "zod";
-import { parseStatement, StatementError } from "../../lib/bank-statement.js";
+import { detectFormat, parseStatement, StatementError } from "../../lib/bank-statement.js";
 import { centsToEuros } from "../../lib/time.js";
 import type { AuditActor } from "../../repositories/audit.js";
 import { commitStatement, previewStatement } from "../../repositories/bank-import.js";
@@ -72,14 +72,7 @@ export const importStatementCommand: AdminCommand = {
     } catch {
       throw new CommandError(`Die Datei ${o.file} lässt sich nicht lesen.`);
     }
-    const format =
-      o.format ??
-      (content
-        .replace(/^\uFEFF/, "")
-        .trimStart()
-        .startsWith("<")
-        ? "camt"
-        : "csv");
+    const format = o.format ?? detectFormat(content);
     let lines: ReturnType<typeof parseStatement>;
     try {
       lines = parseStatement(content, format);

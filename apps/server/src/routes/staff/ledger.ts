@@ -20,7 +20,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { parseStatement, StatementError } from "../../lib/bank-statement.js";
+import { detectFormat, parseStatement, StatementError } from "../../lib/bank-statement.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { centsToEuros, eurosToCents } from "../../lib/time.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
@@ -65,14 +65,7 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   function parse(body: { content: string; format?: "csv" | "camt" | undefined }) {
     try {
-      const format =
-        body.format ??
-        (body.content
-          .replace(/^\uFEFF/, "")
-          .trimStart()
-          .startsWith("<")
-          ? "camt"
-          : "csv");
+      const format = body.format ?? detectFormat(body.content);
       return { format, lines: parseStatement(body.content, format) };
     } catch (err) {
       if (err instanceof StatementError) throw badRequest(err.message, { content: err.message });
