@@ -4,8 +4,9 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { consoleLogin, serverDataDir, VERWALTER } from "../console-fixtures";
+import { consoleLogin, seedStaffSession, serverDataDir, staffApiLogin, VERWALTER } from "../console-fixtures";
 import { expect, loginViaUi, test } from "../fixtures";
 
 // Issue 14 §2, "Done when": as the demo Verwalter, import a bank statement (CSV, CAMT.053) that pays
@@ -215,4 +216,60 @@ test("a CAMT.053 statement pays the rent once: read again, its line is 'Bereits 
   const tenantPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await expectTenantSees(tenantPage, tenant, oldest, "Bezahlt");
   await tenantPage.context().close();
+});
+
+test("the Finanzen screens have no WCAG 2.1 AA violation, light and dark", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const tenant = await createTenant("a11y");
+  const token = await staffApiLogin(request, VERWALTER.email);
+  const headers = { "X-API-Key": "mp-web-client-2025", Authorization: `Bearer ${token}` };
+  const found = await request.get(`/api/v1/staff/ledger/accounts?q=${encodeURIComponent(tenant.name)}`, { headers });
+  const account = ((await found.json()) as { items: { tenancy_id: string; reference: string }[] }).items[0]!;
+  // A partial payment and a line nobody can match, so every kind of row is on screen.
+  const csv = [
+    "Buchungstag;Betrag;Verwendungszweck;Name;IBAN;Referenz",
+    `${germanDate(berlinToday())};300,00;Miete ${account.reference};${tenant.name};DE02120300000000202051;A11Y-${randomUUID()}`,
+    `${germanDate(berlinToday())};45,00;Ohne Referenz;Fremd;DE89370400440532013000;A11Y-${randomUUID()}`,
+  ].join("\n");
+  const booked = await request.post("/api/v1/staff/ledger/imports", {
+    headers,
+    data: { filename: "a.csv", content: csv },
+  });
+  expect(booked.status()).toBe(201);
+
+  await seedStaffSession(page, token);
+  const scan = async () => {
+    await expect(page.getByText("Wird geladen…")).toHaveCount(0);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(400);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/verwaltung/finanzen");
+    await expect(page.getByRole("list", { name: "Mietkonten" })).toBeVisible();
+    await scan();
+    await page.goto("/verwaltung/finanzen/ueberfaellig");
+    await expect(page.getByTestId("overdue-entry").first()).toBeVisible();
+    await scan();
+    await page.goto("/verwaltung/finanzen/nicht-zugeordnet");
+    await expect(page.getByTestId("unmatched-line").first()).toBeVisible();
+    await scan();
+    await page.goto(`/verwaltung/finanzen/konten/${account.tenancy_id}`);
+    await expect(page.getByTestId("ledger-charge").first()).toBeVisible();
+    await scan();
+    await page.getByRole("button", { name: "Zahlung erfassen" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Erfassen" }).click();
+    await expect(page.getByRole("dialog").getByText("Bitte einen Betrag in Euro angeben")).toBeVisible();
+    await scan();
+    await page.keyboard.press("Escape");
+    await page.goto("/verwaltung/finanzen/import");
+    await page
+      .getByLabel("Kontoauszug (.csv oder .xml)")
+      .setInputFiles({ name: "a.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Prüfen" }).click();
+    await expect(page.getByTestId("import-line").first()).toBeVisible();
+    await scan();
+  }
 });
