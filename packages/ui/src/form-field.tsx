@@ -1,6 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
-import { useId } from "react";
-import { FieldError } from "./field-error";
+import type { ComponentProps } from "react";
 import { cn } from "./utils";
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
@@ -17,34 +15,5 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
       )}
       {...props}
     />
-  );
-}
-
-/** Epic Stack style field: label, input and error wired with useId, aria-invalid, aria-describedby. */
-export function Field({
-  label,
-  error,
-  inputProps,
-  className,
-}: {
-  label: ReactNode;
-  error?: string;
-  inputProps: ComponentProps<"input">;
-  className?: string;
-}) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = `${id}-error`;
-  return (
-    <div className={cn("grid gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...inputProps}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
   );
 }

@@ -4,8 +4,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { FieldError } from "@/components/ui/field-error";
-import { Input, Label } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
 import { toast } from "@/components/ui/use-toast";
 import { isOffline } from "@/lib/network";
 import { useRequestPasswordReset } from "../api/request-password-reset";
@@ -62,25 +61,22 @@ export function ForgotPasswordForm({ loginPath, exampleEmail }: { loginPath: str
   }
 
   const emailId = `${id}-email`;
-  const errorId = `${emailId}-error`;
   const error = errors.email?.message;
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor={emailId}>{t.emailLabel}</Label>
-        <Input
-          id={emailId}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder={exampleEmail}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          readOnly={isSubmitting}
-          {...register("email")}
-        />
-        <FieldError id={errorId} message={error} />
-      </div>
+      <Field
+        label={t.emailLabel}
+        error={error}
+        inputProps={{
+          id: emailId,
+          type: "email",
+          autoComplete: "username",
+          inputMode: "email",
+          placeholder: exampleEmail,
+          readOnly: isSubmitting,
+          ...register("email"),
+        }}
+      />
       <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? t.forgotBusy : t.forgotSubmit}
       </Button>

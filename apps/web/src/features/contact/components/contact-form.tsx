@@ -4,8 +4,9 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/field-error";
-import { Input, Label } from "@/components/ui/form-field";
+import { Label } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { contactMessageVariables, useSendContactMessage } from "../api/send-contact-message";
@@ -57,20 +58,18 @@ export function ContactForm() {
         <CardTitle id={`${id}-title`}>{t.formTitle}</CardTitle>
       </CardHeader>
       <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="grid gap-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor={subjectId}>{t.subject}</Label>
-          <Input
-            id={subjectId}
-            type="text"
-            placeholder={t.subjectPlaceholder}
-            required
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={errors.subject ? `${subjectId}-error` : undefined}
-            readOnly={busy}
-            {...register("subject")}
-          />
-          <FieldError id={`${subjectId}-error`} message={errors.subject?.message} />
-        </div>
+        <Field
+          label={t.subject}
+          error={errors.subject?.message}
+          inputProps={{
+            id: subjectId,
+            type: "text",
+            placeholder: t.subjectPlaceholder,
+            required: true,
+            readOnly: busy,
+            ...register("subject"),
+          }}
+        />
         <div className="grid gap-1.5">
           <Label htmlFor={messageId}>{t.message}</Label>
           <Textarea

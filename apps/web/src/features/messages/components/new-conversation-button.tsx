@@ -14,8 +14,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/field-error";
-import { Input, Label } from "@/components/ui/form-field";
+import { Label } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useNetworkState } from "@/lib/network";
@@ -48,17 +49,11 @@ function NewConversationForm({ onCreated }: { onCreated: (threadId: string | nul
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor={subjectId}>{t.subject}</Label>
-        <Input
-          id={subjectId}
-          autoComplete="off"
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={errors.subject ? `${subjectId}-error` : undefined}
-          {...form.register("subject")}
-        />
-        <FieldError id={`${subjectId}-error`} message={errors.subject?.message} />
-      </div>
+      <Field
+        label={t.subject}
+        error={errors.subject?.message}
+        inputProps={{ id: subjectId, autoComplete: "off", ...form.register("subject") }}
+      />
       <div className="grid gap-1.5">
         <Label htmlFor={contentId}>{t.content}</Label>
         <Textarea
