@@ -541,14 +541,8 @@ export interface Database {
   payment_allocations: PaymentAllocationsTable;
 }
 
-export type Tenant = Selectable<TenantsTable>;
-export type NewTenant = Insertable<TenantsTable>;
-export type Tenancy = Selectable<TenanciesTable>;
-export type NewTenancy = Insertable<TenanciesTable>;
-export type TenancyUpdate = Updateable<TenanciesTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type Invoice = Selectable<InvoicesTable>;
-export type MessageThreadRow = Selectable<MessageThreadsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type AppointmentRow = Selectable<AppointmentsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
