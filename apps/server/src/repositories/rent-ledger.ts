@@ -264,7 +264,7 @@ export async function ensureRentCharges(db: Db, options: EnsureOptions = {}): Pr
       .where(sql<boolean>`allocated_cents < amount_cents`);
     if (one) creditQuery = creditQuery.where("tenancy_id", "=", one);
     for (const r of await creditQuery.execute()) await settleTenancy(trx, r.tenancy_id!);
-    await refreshOpenSince(trx, one);
+    await refreshOpenSince(trx, one ? [one] : undefined);
     return count;
   });
 }
@@ -312,17 +312,32 @@ async function repriceUntouched(
  * paid when covered in full (paid_at: the day the completing money was booked), partly paid
  * otherwise; what is left over stays credit on the payment for the next charge.
  */
-/** Keeps rent_accounts.open_since (the oldest charge not paid in full) in step with the charges. */
-async function refreshOpenSince(trx: Db, tenancyId?: string): Promise<void> {
-  let update = trx.updateTable("rent_accounts").set({
-    open_since: sql<string | null>`(select min(c.due_date) from payments c
+/**
+ * Keeps rent_accounts.open_since (the oldest charge not paid in full) in step with the charges:
+ * of these tenancies, or of all.
+ */
+export async function refreshOpenSince(trx: Db, tenancyIds?: string[]): Promise<void> {
+  const update = () =>
+    trx.updateTable("rent_accounts").set({
+      open_since: sql<string | null>`(select min(c.due_date) from payments c
       where c.tenancy_id = rent_accounts.tenancy_id and c.status in ('pending', 'overdue'))`,
-  });
-  if (tenancyId) update = update.where("tenancy_id", "=", tenancyId);
-  await update.execute();
+    });
+  if (!tenancyIds) {
+    await update().execute();
+    return;
+  }
+  for (let i = 0; i < tenancyIds.length; i += CHUNK) {
+    await update()
+      .where("tenancy_id", "in", tenancyIds.slice(i, i + CHUNK))
+      .execute();
+  }
 }
 
-export async function settleTenancy(trx: Db, tenancyId: string): Promise<void> {
+export async function settleTenancy(
+  trx: Db,
+  tenancyId: string,
+  options: { refreshOpenSince?: boolean } = {},
+): Promise<void> {
   const credits = await trx
     .selectFrom("bank_transactions")
     .select(["id", "amount_cents", "allocated_cents", "booked_on"])
@@ -342,26 +357,31 @@ export async function settleTenancy(trx: Db, tenancyId: string): Promise<void> {
     .orderBy("created_at")
     .orderBy("id")
     .execute();
+  if (charges.length === 0) return;
   const now = nowIso();
+  const allocations: {
+    id: string;
+    transaction_id: string;
+    charge_id: string;
+    amount_cents: number;
+    created_at: string;
+  }[] = [];
   let c = 0;
   for (const credit of credits) {
     let left = credit.amount_cents - credit.allocated_cents;
+    const before = left;
     while (left > 0 && c < charges.length) {
       const charge = charges[c]!;
-      const due = charge.amount_cents - charge.paid_cents;
-      const part = Math.min(left, due);
+      const part = Math.min(left, charge.amount_cents - charge.paid_cents);
       left -= part;
       charge.paid_cents += part;
-      await trx
-        .insertInto("payment_allocations")
-        .values({
-          id: randomUUID(),
-          transaction_id: credit.id,
-          charge_id: charge.id,
-          amount_cents: part,
-          created_at: now,
-        })
-        .execute();
+      allocations.push({
+        id: randomUUID(),
+        transaction_id: credit.id,
+        charge_id: charge.id,
+        amount_cents: part,
+        created_at: now,
+      });
       const paid = charge.paid_cents >= charge.amount_cents;
       await trx
         .updateTable("payments")
@@ -373,14 +393,17 @@ export async function settleTenancy(trx: Db, tenancyId: string): Promise<void> {
         .execute();
       if (paid) c++;
     }
-    await trx
-      .updateTable("bank_transactions")
-      .set({ allocated_cents: credit.amount_cents - left })
-      .where("id", "=", credit.id)
-      .execute();
+    if (left !== before) {
+      await trx
+        .updateTable("bank_transactions")
+        .set({ allocated_cents: credit.amount_cents - left })
+        .where("id", "=", credit.id)
+        .execute();
+    }
     if (c >= charges.length) break;
   }
-  await refreshOpenSince(trx, tenancyId);
+  if (allocations.length > 0) await trx.insertInto("payment_allocations").values(allocations).execute();
+  if (options.refreshOpenSince !== false) await refreshOpenSince(trx, [tenancyId]);
 }
 
 export interface NewTransaction {
