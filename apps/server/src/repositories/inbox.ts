@@ -84,7 +84,6 @@ export async function closeInboxItem(db: Db, kind: InboxKind, itemId: string): P
   await db.deleteFrom("inbox_items").where("kind", "=", kind).where("item_id", "=", itemId).execute();
 }
 
-
 /** The open inbox row of one item, or undefined (closed or unknown). */
 export async function findInboxItem(db: Db, kind: InboxKind, itemId: string) {
   return db
