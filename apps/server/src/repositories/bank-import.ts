@@ -5,7 +5,7 @@ import { type Db, withTransaction } from "../db/connection.js";
 import type { StatementFormat, StatementLine } from "../lib/bank-statement.js";
 import { centsToEuros, nowIso } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
-import { periodOf, referencesIn, refreshOpenSince, settleTenancy } from "./rent-ledger.js";
+import { periodOf, referencesIn, settleTenancies } from "./rent-ledger.js";
 
 /**
  * Matching a bank statement's lines to tenancies (docs/decisions/020-rent-ledger.md), in this order:
@@ -328,8 +328,7 @@ export async function commitStatement(
       for (const r of res) inserted.add(r.id);
     }
     const tenancies = new Set(rows.filter((r) => inserted.has(r.id) && r.tenancy_id).map((r) => r.tenancy_id!));
-    for (const tenancyId of tenancies) await settleTenancy(trx, tenancyId, { refreshOpenSince: false });
-    await refreshOpenSince(trx, [...tenancies]);
+    await settleTenancies(trx, [...tenancies]);
     await recordAudit(trx, actor, {
       action: "ledger.statement_imported",
       entityType: "bank_import",

@@ -263,7 +263,10 @@ export async function ensureRentCharges(db: Db, options: EnsureOptions = {}): Pr
       .where("tenancy_id", "is not", null)
       .where(sql<boolean>`allocated_cents < amount_cents`);
     if (one) creditQuery = creditQuery.where("tenancy_id", "=", one);
-    for (const r of await creditQuery.execute()) await settleTenancy(trx, r.tenancy_id!);
+    await settleTenancies(
+      trx,
+      (await creditQuery.execute()).map((r) => r.tenancy_id!),
+    );
     await refreshOpenSince(trx, one ? [one] : undefined);
     return count;
   });
@@ -308,15 +311,10 @@ async function repriceUntouched(
 }
 
 /**
- * Applies the tenancy's money not applied yet to its open charges, oldest due first: a charge is
- * paid when covered in full (paid_at: the day the completing money was booked), partly paid
- * otherwise; what is left over stays credit on the payment for the next charge.
- */
-/**
  * Keeps rent_accounts.open_since (the oldest charge not paid in full) in step with the charges:
  * of these tenancies, or of all.
  */
-export async function refreshOpenSince(trx: Db, tenancyIds?: string[]): Promise<void> {
+async function refreshOpenSince(trx: Db, tenancyIds?: string[]): Promise<void> {
   const update = () =>
     trx.updateTable("rent_accounts").set({
       open_since: sql<string | null>`(select min(c.due_date) from payments c
@@ -333,31 +331,17 @@ export async function refreshOpenSince(trx: Db, tenancyIds?: string[]): Promise<
   }
 }
 
-export async function settleTenancy(
-  trx: Db,
-  tenancyId: string,
-  options: { refreshOpenSince?: boolean } = {},
-): Promise<void> {
-  const credits = await trx
-    .selectFrom("bank_transactions")
-    .select(["id", "amount_cents", "allocated_cents", "booked_on"])
-    .where("tenancy_id", "=", tenancyId)
-    .where(sql<boolean>`allocated_cents < amount_cents`)
-    .orderBy("booked_on")
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  if (credits.length === 0) return;
-  const charges = await trx
-    .selectFrom("payments")
-    .select(["id", "amount_cents", "paid_cents"])
-    .where("tenancy_id", "=", tenancyId)
-    .where(sql<boolean>`status in ('pending', 'overdue')`)
-    .orderBy("due_date")
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  if (charges.length === 0) return;
+/**
+ * Applies the tenancy's money not applied yet to its open charges, oldest due first: a charge is
+ * paid when covered in full (paid_at: the day the completing money was booked), partly paid
+ * otherwise; what is left over stays credit on the payment for the next charge.
+ */
+export async function settleTenancy(trx: Db, tenancyId: string): Promise<void> {
+  await settleTenancies(trx, [tenancyId]);
+}
+
+/** settleTenancy for many tenancies at once (a booked statement): reads in chunks, one refresh. */
+export async function settleTenancies(trx: Db, tenancyIds: string[]): Promise<void> {
   const now = nowIso();
   const allocations: {
     id: string;
@@ -366,44 +350,86 @@ export async function settleTenancy(
     amount_cents: number;
     created_at: string;
   }[] = [];
-  let c = 0;
-  for (const credit of credits) {
-    let left = credit.amount_cents - credit.allocated_cents;
-    const before = left;
-    while (left > 0 && c < charges.length) {
-      const charge = charges[c]!;
-      const part = Math.min(left, charge.amount_cents - charge.paid_cents);
-      left -= part;
-      charge.paid_cents += part;
-      allocations.push({
-        id: randomUUID(),
-        transaction_id: credit.id,
-        charge_id: charge.id,
-        amount_cents: part,
-        created_at: now,
-      });
-      const paid = charge.paid_cents >= charge.amount_cents;
-      await trx
-        .updateTable("payments")
-        .set({
-          paid_cents: charge.paid_cents,
-          ...(paid ? { status: "paid", paid_at: berlinToUtc(credit.booked_on, 12).toISOString() } : {}),
-        })
-        .where("id", "=", charge.id)
-        .execute();
-      if (paid) c++;
+  const changed: string[] = [];
+  for (let i = 0; i < tenancyIds.length; i += CHUNK) {
+    const ids = tenancyIds.slice(i, i + CHUNK);
+    const [credits, charges] = await Promise.all([
+      trx
+        .selectFrom("bank_transactions")
+        .select(["id", "tenancy_id", "amount_cents", "allocated_cents", "booked_on"])
+        .where("tenancy_id", "in", ids)
+        .where(sql<boolean>`allocated_cents < amount_cents`)
+        .orderBy("tenancy_id")
+        .orderBy("booked_on")
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute(),
+      trx
+        .selectFrom("payments")
+        .select(["id", "tenancy_id", "amount_cents", "paid_cents"])
+        .where("tenancy_id", "in", ids)
+        .where(sql<boolean>`status in ('pending', 'overdue')`)
+        .orderBy("tenancy_id")
+        .orderBy("due_date")
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute(),
+    ]);
+    const chargesOf = new Map<string, typeof charges>();
+    for (const charge of charges)
+      chargesOf.set(charge.tenancy_id, [...(chargesOf.get(charge.tenancy_id) ?? []), charge]);
+    const creditsOf = new Map<string, typeof credits>();
+    for (const credit of credits)
+      creditsOf.set(credit.tenancy_id!, [...(creditsOf.get(credit.tenancy_id!) ?? []), credit]);
+    for (const [tenancyId, open] of chargesOf) {
+      const money = creditsOf.get(tenancyId);
+      if (!money) continue;
+      let c = 0;
+      for (const credit of money) {
+        let left = credit.amount_cents - credit.allocated_cents;
+        const before = left;
+        while (left > 0 && c < open.length) {
+          const charge = open[c]!;
+          const part = Math.min(left, charge.amount_cents - charge.paid_cents);
+          left -= part;
+          charge.paid_cents += part;
+          allocations.push({
+            id: randomUUID(),
+            transaction_id: credit.id,
+            charge_id: charge.id,
+            amount_cents: part,
+            created_at: now,
+          });
+          const paid = charge.paid_cents >= charge.amount_cents;
+          await trx
+            .updateTable("payments")
+            .set({
+              paid_cents: charge.paid_cents,
+              ...(paid ? { status: "paid", paid_at: berlinToUtc(credit.booked_on, 12).toISOString() } : {}),
+            })
+            .where("id", "=", charge.id)
+            .execute();
+          if (paid) c++;
+        }
+        if (left !== before) {
+          await trx
+            .updateTable("bank_transactions")
+            .set({ allocated_cents: credit.amount_cents - left })
+            .where("id", "=", credit.id)
+            .execute();
+        }
+        if (c >= open.length) break;
+      }
+      changed.push(tenancyId);
     }
-    if (left !== before) {
-      await trx
-        .updateTable("bank_transactions")
-        .set({ allocated_cents: credit.amount_cents - left })
-        .where("id", "=", credit.id)
-        .execute();
-    }
-    if (c >= charges.length) break;
   }
-  if (allocations.length > 0) await trx.insertInto("payment_allocations").values(allocations).execute();
-  if (options.refreshOpenSince !== false) await refreshOpenSince(trx, [tenancyId]);
+  for (let i = 0; i < allocations.length; i += CHUNK) {
+    await trx
+      .insertInto("payment_allocations")
+      .values(allocations.slice(i, i + CHUNK))
+      .execute();
+  }
+  if (changed.length > 0) await refreshOpenSince(trx, changed);
 }
 
 export interface NewTransaction {
