@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { preReadStartupSession } from "@/features/auth/session";
-import { startEarlyReads } from "@/lib/api-client";
+import { startEarlyReads } from "@/lib/api/query-fn";
 import { seedBrandFromDevice } from "@/lib/brand";
 import { initNetwork } from "@/lib/network";
 import { writeSession } from "@/lib/session";

@@ -4,7 +4,7 @@ import {
   getUpcomingAppointmentsQueryOptions,
 } from "@/features/appointments/api/get-appointments";
 import { getLatestMessagesQueryOptions, getMessagesQueryOptions } from "@/features/messages/api/get-messages";
-import { pathFromQueryKey } from "@/lib/api-client";
+import { pathFromQueryKey } from "@/lib/api/urls";
 
 // Issue 10 §6: the dashboard's reads stay small however long the tenant's lists are.
 describe("the dashboard's and notifications' reads", () => {

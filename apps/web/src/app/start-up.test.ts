@@ -7,7 +7,7 @@ import { getCurrentPaymentQueryOptions } from "@/features/finances/api/get-curre
 import { getLatestMessagesQueryOptions } from "@/features/messages/api/get-messages";
 import { getMeterCampaignsQueryOptions } from "@/features/meter-readings/api/get-meter-campaigns";
 import { getDashboardNoticesQueryOptions } from "@/features/notices/api/get-notices";
-import { pathFromQueryKey } from "@/lib/api-client";
+import { pathFromQueryKey } from "@/lib/api/urls";
 import { getConfigQueryOptions } from "@/lib/brand";
 import { STORAGE_KEYS, setItem } from "@/lib/storage";
 import { tokenExpiringIn } from "@/test/tokens";

@@ -1,4 +1,6 @@
-import { buildApiError, buildHeaders, type HttpMethod, resolveApiUrl, type UploadOptions } from "./api-client";
+import { buildApiError } from "@/lib/api/errors";
+import { buildHeaders, type HttpMethod, type UploadOptions } from "@/lib/api/request";
+import { resolveApiUrl } from "@/lib/api/urls";
 
 // Apart from api-client: only uploads need it, and the login's start-up JavaScript does without (issue 13).
 

@@ -1,7 +1,7 @@
 import type { BrandConfig, PublicConfig } from "@mieter-portal/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { brandFromDocument, DEFAULT_BRAND } from "@/config/brand";
-import { getQueryFn } from "./api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 import { getItem, STORAGE_KEYS, setItem } from "./storage";
 import { isRecord } from "./utils";
 

@@ -1,7 +1,7 @@
 import { Blob as NodeBlob } from "node:buffer";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError } from "@/lib/api/errors";
 import { clearSession, writeSession } from "@/lib/session";
-import { ApiRequestError } from "./api-client";
 import {
   clearDocumentCache,
   DOCUMENT_CACHE_MAX_FILES,

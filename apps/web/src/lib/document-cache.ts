@@ -1,6 +1,6 @@
 import { clear, createStore, delMany, get, getMany, keys, set, setMany, type UseStore } from "idb-keyval";
+import { ApiRequestError } from "@/lib/api/errors";
 import { sessionTenantId } from "@/lib/session";
-import { ApiRequestError } from "./api-client";
 import { isOffline } from "./network";
 import { requestPersistentStorage } from "./persistent-storage";
 import { STORAGE_PREFIX } from "./storage";

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { getQueryFn, startEarlyReads } from "@/lib/api/query-fn";
 import { clearSession, writeSession } from "@/lib/session";
-import { getQueryFn, startEarlyReads } from "./api-client";
 import { clearEarlyReads, EARLY_READ_TTL_MS, takeEarlyRead } from "./early-reads";
 import { setManualOffline } from "./network";
 

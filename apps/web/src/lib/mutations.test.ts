@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError } from "@/lib/api/errors";
+import type { UploadProgress } from "@/lib/api/request";
 import { clearSession, writeSession } from "@/lib/session";
-import { ApiRequestError, type UploadProgress } from "./api-client";
 import { apiMutation, multipartPayload, onUploadProgress, sendApiMutation, toFormData } from "./mutations";
 import { setManualOffline } from "./network";
 import { listEntries } from "./offline/queue-store";

@@ -1,6 +1,6 @@
 import type { QueryKey } from "@tanstack/react-query";
+import { apiRequest, type HttpMethod, readJson, type UploadProgress } from "@/lib/api/request";
 import { sessionTenantId } from "@/lib/session";
-import { apiRequest, type HttpMethod, readJson, type UploadProgress } from "./api-client";
 import { isOffline } from "./network";
 import { isNetworkFailure } from "./offline/network-failure";
 import { loadQueue } from "./offline/queue-bridge";

@@ -1,13 +1,9 @@
 import { NEXT_CURSOR_HEADER } from "@mieter-portal/contracts/defaults";
 import { type InfiniteData, infiniteQueryOptions, type QueryFunction, type QueryKey } from "@tanstack/react-query";
-import {
-  fetchForQuery,
-  OfflineDataUnavailableError,
-  pathFromQueryKey,
-  readJson,
-  resourceNameOf,
-  throwIfResNotOk,
-} from "./api-client";
+import { throwIfResNotOk } from "@/lib/api/errors";
+import { fetchForQuery, OfflineDataUnavailableError, resourceNameOf } from "@/lib/api/query-fn";
+import { readJson } from "@/lib/api/request";
+import { pathFromQueryKey } from "@/lib/api/urls";
 
 /** One page of a paginated list (decision 007): its entities and the next page's cursor, null on the last. */
 export interface ListPage<T> {

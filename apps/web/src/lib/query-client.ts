@@ -1,7 +1,8 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { Persister } from "@tanstack/react-query-persist-client";
-import { ApiRequestError, getQueryFn } from "./api-client";
+import { ApiRequestError } from "@/lib/api/errors";
+import { getQueryFn } from "@/lib/api/query-fn";
 import { registerMutationDefaults } from "./mutation-defaults";
 import { notify } from "./notify";
 import { offlineNotices } from "./offline/notices";

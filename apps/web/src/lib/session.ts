@@ -1,4 +1,4 @@
-import type { ApiRequestError } from "./api-client";
+import type { ApiRequestError } from "@/lib/api/errors";
 import { getBrowserItem, LEGACY_TOKEN_KEY, STORAGE_KEYS } from "./storage";
 import { parseTokenPayload } from "./token";
 

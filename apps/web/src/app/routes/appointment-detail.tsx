@@ -8,7 +8,7 @@ import { getAppointmentQueryOptions } from "@/features/appointments/api/get-appo
 import { RESCHEDULE_PARAM } from "@/features/appointments/appointment-form";
 import { AppointmentDetails } from "@/features/appointments/components/appointment-details";
 import { appointmentTexts } from "@/features/appointments/texts";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { LoadingState } from "../loading-state";
 
 function isNotFound(error: Error | null): boolean {

@@ -18,7 +18,7 @@ import { getMeterCampaignsQueryOptions } from "@/features/meter-readings/api/get
 import { MeterCampaignCard } from "@/features/meter-readings/components/meter-campaign-card";
 import { getDashboardNoticesQueryOptions } from "@/features/notices/api/get-notices";
 import { CurrentNotices } from "@/features/notices/components/current-notices";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { LoadingState } from "../loading-state";
 
 /** Spec section 9: dashboard queries retry up to 3 times (never on a rejected session). */

@@ -8,7 +8,7 @@ import { useAuth } from "@/features/auth/components/auth-provider";
 import { InvitationForm } from "@/features/auth/components/invitation-form";
 import { SignedOutLayout } from "@/features/auth/components/signed-out-layout";
 import { invitationTexts } from "@/features/auth/invitation-texts";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { useBrand } from "@/lib/brand";
 import { HOME_PATH } from "../start-up";
 import { useDocumentTitle } from "../use-document-title";

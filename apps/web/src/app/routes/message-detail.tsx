@@ -9,7 +9,7 @@ import { MessageThread } from "@/features/messages/components/message-thread";
 import { ReplyForm } from "@/features/messages/components/reply-form";
 import { messageTexts } from "@/features/messages/texts";
 import { useMarkReadOnOpen } from "@/features/messages/use-mark-read-on-open";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { LoadingState } from "../loading-state";
 
 function isNotFound(error: Error | null): boolean {

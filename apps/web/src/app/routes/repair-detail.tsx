@@ -6,7 +6,7 @@ import { paths } from "@/config/paths";
 import { useRepair } from "@/features/repairs/api/get-repair";
 import { RepairDetail } from "@/features/repairs/components/repair-detail";
 import { repairTexts } from "@/features/repairs/texts";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { LoadingState } from "../loading-state";
 
 export function Component() {

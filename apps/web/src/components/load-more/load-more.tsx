@@ -2,7 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { OfflineDataUnavailableError } from "@/lib/api-client";
+import { OfflineDataUnavailableError } from "@/lib/api/query-fn";
 import { loadMoreTexts } from "./texts";
 
 type PagedQuery = Pick<

@@ -1,4 +1,5 @@
-import { buildHeaders, resolveApiUrl } from "@/lib/api-client";
+import { buildHeaders } from "@/lib/api/request";
+import { resolveApiUrl } from "@/lib/api/urls";
 import { isOffline } from "@/lib/network";
 import { getItem, removeItem, STORAGE_KEYS, setItem } from "@/lib/storage";
 import { checkToken } from "@/lib/token";

@@ -1,21 +1,14 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError, buildApiError, parseRetryAfter } from "@/lib/api/errors";
+import { getQueryFn, OfflineDataUnavailableError, resourceNameOf } from "@/lib/api/query-fn";
+import { apiRequest } from "@/lib/api/request";
+import { pathFromQueryKey, resolveApiUrl } from "@/lib/api/urls";
 import { clearSession, writeSession } from "@/lib/session";
-import {
-  ApiRequestError,
-  apiRequest,
-  buildApiError,
-  getQueryFn,
-  OfflineDataUnavailableError,
-  parseRetryAfter,
-  pathFromQueryKey,
-  resolveApiUrl,
-  resourceNameOf,
-} from "./api-client";
-import { apiUpload } from "./api-upload";
-import { setManualOffline } from "./network";
-import { getPageQueryFn, pagePath } from "./paged-list";
-import { STORAGE_KEYS } from "./storage";
+import { apiUpload } from "../api-upload";
+import { setManualOffline } from "../network";
+import { getPageQueryFn, pagePath } from "../paged-list";
+import { STORAGE_KEYS } from "../storage";
 
 function mockFetch(response: Response) {
   const fn = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);

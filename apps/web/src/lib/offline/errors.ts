@@ -1,4 +1,4 @@
-import { ApiRequestError } from "../api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { isNetworkFailure } from "./network-failure";
 
 export { isNetworkFailure };

@@ -1,7 +1,7 @@
 import { type Query, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { ApiRequestError } from "@/lib/api/errors";
 import { clearSession, onSessionExpired } from "@/lib/session";
-import { ApiRequestError } from "../api-client";
 import { setManualOffline } from "../network";
 import { type Notifier, setNotifier } from "../notify";
 import { getItem } from "../storage";

@@ -1,6 +1,6 @@
 import { partialMatchKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { ApiRequestError } from "@/lib/api/errors";
 import { expireSession, sessionTenantId, sessionToken } from "@/lib/session";
-import { ApiRequestError } from "../api-client";
 import { sendApiRequest } from "../mutations";
 import { isOffline } from "../network";
 import { notify } from "../notify";

@@ -1,6 +1,6 @@
 import { appointment } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 
 export const appointmentQueryKey = (id: string) => [`/api/v1/tenant/appointments/${encodeURIComponent(id)}`] as const;
 

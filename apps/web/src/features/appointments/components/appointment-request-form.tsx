@@ -10,7 +10,7 @@ import { Input, Label } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { berlinToday } from "@/lib/format";
 import { useNetworkState } from "@/lib/network";
 import { cn } from "@/lib/utils";

@@ -1,6 +1,6 @@
 import { user } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 
 export const userQueryKey = ["/api/v1/auth/user"] as const;
 

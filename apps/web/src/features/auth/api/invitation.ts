@@ -1,5 +1,7 @@
 import { type TenantInvitationInfo, tenantInvitationInfo } from "@mieter-portal/contracts";
-import { buildApiError, buildHeaders, resolveApiUrl } from "@/lib/api-client";
+import { buildApiError } from "@/lib/api/errors";
+import { buildHeaders } from "@/lib/api/request";
+import { resolveApiUrl } from "@/lib/api/urls";
 import { type LoginResult, parseLoginResponse } from "./login";
 
 /**

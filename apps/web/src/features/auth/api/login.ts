@@ -1,4 +1,6 @@
-import { buildApiError, buildHeaders, resolveApiUrl } from "@/lib/api-client";
+import { buildApiError } from "@/lib/api/errors";
+import { buildHeaders } from "@/lib/api/request";
+import { resolveApiUrl } from "@/lib/api/urls";
 import { isRecord } from "@/lib/utils";
 import { type SessionUser, toSessionUser } from "../session";
 import { authTexts } from "../texts";

@@ -1,4 +1,4 @@
-import { apiRequest } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api/request";
 
 /** POST /api/auth/logout: the server revokes the token. */
 export async function logoutOnServer(): Promise<void> {

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/form-field";
 import { PasswordField } from "@/components/ui/password-field";
 import { toast } from "@/components/ui/use-toast";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { isOffline } from "@/lib/network";
 import { acceptInvitation } from "../api/invitation";
 import type { LoginResult } from "../api/login";

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-field";
 import { toast } from "@/components/ui/use-toast";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { isOffline } from "@/lib/network";
 import { useConfirmPasswordReset } from "../api/confirm-password-reset";
 import { passwordResetTexts } from "../password-reset-texts";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { clearSession, writeSession } from "@/lib/session";
 import { fileNameFromDisposition, openDocumentInNewTab } from "./download-document";
 

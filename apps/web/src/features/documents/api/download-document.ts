@@ -1,4 +1,4 @@
-import { apiRequest } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api/request";
 import { fetchWithOfflineCopy } from "@/lib/document-cache";
 
 /** How long an opened file's object URL lives: the new tab has long loaded it by then. */

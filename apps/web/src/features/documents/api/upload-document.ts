@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import {
   type ApiMutationVariables,
   apiMutation,

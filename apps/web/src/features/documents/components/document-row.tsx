@@ -12,7 +12,7 @@ import {
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { DocumentNotCachedError } from "@/lib/document-cache";
 import { formatFileSize, formatShortDate } from "@/lib/format";
 import { openDocumentInNewTab } from "../api/download-document";

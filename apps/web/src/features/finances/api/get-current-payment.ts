@@ -1,6 +1,6 @@
 import { currentPaymentResponse } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 
 export const currentPaymentQueryKey = ["/api/tenant/payments/current"] as const;
 

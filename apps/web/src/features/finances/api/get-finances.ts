@@ -1,6 +1,6 @@
 import { financesResponse } from "@mieter-portal/contracts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 
 export const financesQueryKey = (year: number) => ["/api/v1/tenant/finances", { year }] as const;
 

@@ -1,6 +1,6 @@
 import { messageThread } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 
 export const messageThreadQueryKey = (id: string) => [`/api/v1/tenant/messages/${encodeURIComponent(id)}`] as const;
 

@@ -1,6 +1,6 @@
 import { messageList } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 import { pagedListKey, pagedListQueryOptions } from "@/lib/paged-list";
 import { DASHBOARD_MESSAGE_COUNT } from "../texts";
 

@@ -1,6 +1,6 @@
 import { tenantMeterCampaignList } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 
 /** GET /tenant/meter-campaigns: the campaigns that ask the tenant for a reading today (issue 14 §5). */
 export const METER_CAMPAIGNS_PATH = "/api/v1/tenant/meter-campaigns";

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
 import { Input, Label } from "@/components/ui/form-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { berlinToday, formatDate } from "@/lib/format";
 import { useNetworkState } from "@/lib/network";
 import { submitMeterReadingsVariables, useSubmitMeterReadings } from "../api/submit-meter-readings";

@@ -1,6 +1,6 @@
 import { tenantNoticeList } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 import { pagedListKey, pagedListQueryOptions } from "@/lib/paged-list";
 import { DASHBOARD_NOTICE_COUNT } from "../texts";
 

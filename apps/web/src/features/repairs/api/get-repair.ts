@@ -1,6 +1,6 @@
 import { repair } from "@mieter-portal/contracts";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 import { itemsOf } from "@/lib/paged-list";
 import { getRepairsQueryOptions } from "./get-repairs";
 

@@ -1,6 +1,6 @@
 import { type TenantPreferences, tenantPreferences } from "@mieter-portal/contracts";
 import { queryOptions, useMutation } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { getQueryFn } from "@/lib/api/query-fn";
 import { type ApiMutationVariables, apiMutation, mutationKeys } from "@/lib/mutations";
 
 /** The tenant's notification preference on the server: e-mails about the management's answers. */

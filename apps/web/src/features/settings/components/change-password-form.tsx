@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { PasswordField } from "@/components/ui/password-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api/errors";
 import {
   emptyPasswordChangeForm,
   type PasswordChangeFormValues,
