@@ -1,5 +1,6 @@
 import { Info, Wifi, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { SyncDetails } from "@/components/offline/sync-details";
 import { BreakableEmail } from "@/components/text/breakable-email";
 import {
   Dialog,
@@ -16,7 +17,6 @@ import { onNetworkChange, setManualOffline, useNetworkState } from "@/lib/networ
 import { useSyncStatus } from "@/lib/offline/hooks";
 import { cn } from "@/lib/utils";
 import { shellTexts } from "../texts";
-import { SyncDetails } from "./sync-details";
 
 /** Spec section 9: the toggle pulses for 1 s after a change. */
 export const PULSE_MS = 1000;
