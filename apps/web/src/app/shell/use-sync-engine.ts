@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import { isSyncRunning, subscribeSyncStatus } from "@/lib/offline/sync";
+import { isSyncRunning } from "@/lib/offline/sync";
 import { startSyncManager } from "@/lib/offline/sync-manager";
+import { subscribeSyncStatus } from "@/lib/offline/sync-status";
 import { readSession, subscribeSession } from "@/lib/session";
 import { connectSyncActivity } from "@/pwa/sync-activity";
 

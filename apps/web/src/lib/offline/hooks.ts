@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import { sessionTenantId } from "@/lib/session";
 import { normalizePath } from "./ordering";
 import { listEntries, onQueueChange } from "./queue-store";
-import { getSyncStatus, type SyncStatus, subscribeSyncStatus } from "./sync";
+import { getSyncStatus, type SyncStatus, subscribeSyncStatus } from "./sync-status";
 import type { QueueEntry } from "./types";
 
 export function useSyncStatus(): SyncStatus {

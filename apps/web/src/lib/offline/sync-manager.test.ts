@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setManualOffline } from "../network";
 import { enqueueChange } from "./enqueue";
 import { listEntries } from "./queue-store";
-import { getSyncStatus } from "./sync";
 import { PERIODIC_CHECK_MS, RECONNECT_DELAY_MS, startSyncManager } from "./sync-manager";
+import { getSyncStatus } from "./sync-status";
 import { fakeServer, jsonResponse, resetOfflineState, signInAs, TENANT_A } from "./testing";
 
 vi.mock("@/components/ui/use-toast", () => ({ toast: vi.fn(() => ({ id: "t", dismiss: () => {} })) }));

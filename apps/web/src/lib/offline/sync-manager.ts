@@ -5,13 +5,13 @@ import { provideQueue } from "./queue-bridge";
 import { onQueueChange } from "./queue-store";
 import {
   configureSync,
-  getSyncStatus,
   loadLastSync,
   pendingQueryKeys,
   refreshQueriesExcept,
   synchronize,
   watchQueueLength,
 } from "./sync";
+import { getSyncStatus } from "./sync-status";
 
 /** Spec section 9. */
 export const RECONNECT_DELAY_MS = 2000;

@@ -8,7 +8,8 @@ import { getItem } from "../storage";
 import { countUnsynced, discardTenantEntries, retryEntry } from "./actions";
 import { enqueueChange } from "./enqueue";
 import { listEntries } from "./queue-store";
-import { configureSync, getSyncStatus, LAST_SYNC_KEY, synchronize } from "./sync";
+import { configureSync, LAST_SYNC_KEY, synchronize } from "./sync";
+import { getSyncStatus } from "./sync-status";
 import { fakeServer, jsonResponse, networkDown, resetOfflineState, signInAs, TENANT_A, TENANT_B } from "./testing";
 
 // lib tells the tenant things through the notifier the app registers (a toast there).

@@ -9,68 +9,15 @@ import { classifyFailure, describeFailure } from "./errors";
 import { sortForSync } from "./ordering";
 import { fromStoredBody } from "./payload";
 import { getEntry, listEntries, onQueueChange, removeEntry, updateEntry } from "./queue-store";
+import { getSyncStatus, resetSyncStatusForTests, type SyncStatus, setStatus } from "./sync-status";
 import { offlineTexts } from "./texts";
 import { MAX_RETRIES, type QueueEntry } from "./types";
-
-/** Spec section 3: the sync status (plus paused: a 401 holds the queue until the tenant signs in again). */
-export interface SyncStatus {
-  inProgress: boolean;
-  total: number;
-  completed: number;
-  failed: number;
-  lastSync: number | null;
-  /** Entries of the signed-in tenant still in the queue (waiting or failed). */
-  queueLength: number;
-  /** Percent of this run's entries handled. */
-  progress: number;
-  /** Label of the entry being sent. */
-  nextOperation: string | null;
-  /** Id of that entry (its 'Verwerfen' is disabled while it travels). */
-  currentEntryId: string | null;
-  error: string | null;
-  paused: boolean;
-}
 
 export const LAST_SYNC_KEY = `${STORAGE_PREFIX}last_sync`;
 /** Only one tab of the app syncs at a time. */
 export const SYNC_LOCK_NAME = `${STORAGE_PREFIX}sync`;
 
 export type SyncTrigger = "reconnect" | "periodic" | "enqueue" | "sign-in" | "manual";
-
-const initialStatus: SyncStatus = {
-  inProgress: false,
-  total: 0,
-  completed: 0,
-  failed: 0,
-  lastSync: null,
-  queueLength: 0,
-  progress: 0,
-  nextOperation: null,
-  currentEntryId: null,
-  error: null,
-  paused: false,
-};
-
-let status: SyncStatus = initialStatus;
-const statusListeners = new Set<() => void>();
-
-function setStatus(patch: Partial<SyncStatus>): void {
-  const keys = Object.keys(patch) as (keyof SyncStatus)[];
-  if (keys.every((key) => status[key] === patch[key])) return;
-  status = { ...status, ...patch };
-  for (const listener of statusListeners) listener();
-}
-
-export function getSyncStatus(): SyncStatus {
-  return status;
-}
-
-export function subscribeSyncStatus(listener: () => void): () => void {
-  statusListeners.add(listener);
-  return () => {
-    statusListeners.delete(listener);
-  };
-}
 
 export interface SyncDependencies {
   queryClient: QueryClient | null;
@@ -429,10 +376,9 @@ function describeFailureSafe(error: unknown): string {
 
 /** For tests. */
 export function resetSyncForTests(): void {
-  status = initialStatus;
+  resetSyncStatusForTests();
   pausedToken = null;
   throttledUntil = 0;
   running = null;
-  statusListeners.clear();
   Object.assign(deps, { queryClient: null });
 }
