@@ -37,8 +37,7 @@ function subjectOf(token: string): string | null {
 }
 
 export function writeSession(token: string, user: SessionUser | null = null): void {
-  if (current?.token === token && current.user === user) return;
-  current = { token, tenantId: current?.token === token ? current.tenantId : subjectOf(token), user };
+  current = { token, tenantId: subjectOf(token), user };
   for (const listener of listeners) listener();
 }
 
@@ -60,10 +59,7 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
-/** Before the start-up read has written the session: what the browser storage holds (also the legacy key). */
-let fallback: { token: string; tenantId: string | null } | null = null;
-
-/** Bearer token: the signed-in one, else browser storage, else the legacy browser key. */
+/** Bearer token: the signed-in one, else (before the start-up read wrote it) browser storage, else the legacy key. */
 export function sessionToken(): string | null {
   return current?.token ?? getBrowserItem(STORAGE_KEYS.authToken) ?? getBrowserItem(LEGACY_TOKEN_KEY);
 }
@@ -72,9 +68,7 @@ export function sessionToken(): string | null {
 export function sessionTenantId(): string | null {
   if (current) return current.tenantId;
   const token = sessionToken();
-  if (!token) return null;
-  if (fallback?.token !== token) fallback = { token, tenantId: subjectOf(token) };
-  return fallback.tenantId;
+  return token ? subjectOf(token) : null;
 }
 
 /** A request came back 401: the server no longer accepts the token. Whoever owns the sign-out hears it. */
