@@ -456,7 +456,14 @@ test.describe("administration", () => {
 
     await nav(page).getByRole("link", { name: "Protokoll" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Protokoll" })).toBeVisible();
-    await expect(page.getByRole("listitem").filter({ hasText: ADMIN.name }).first()).toBeVisible();
+    // Each entry says in German what was done; the action filter offers the same words.
+    await expect(
+      page.getByRole("listitem").filter({ hasText: ADMIN.name }).filter({ hasText: "Textbaustein angelegt" }).first(),
+    ).toBeVisible();
+    await page.getByLabel("Aktion").selectOption({ label: "Textbaustein angelegt" });
+    await expect(page).toHaveURL(/action=canned_reply\.created/);
+    await expect(page.getByRole("listitem").filter({ hasText: "Textbaustein angelegt" }).first()).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Textbaustein gelöscht" })).toHaveCount(0);
 
     await nav(page).getByRole("link", { name: "Textbausteine" }).click();
     await page.getByRole("button", { name: `„${title}“ löschen` }).click();

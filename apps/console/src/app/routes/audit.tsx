@@ -12,14 +12,63 @@ import { formatDateTime } from "@/lib/format";
 
 const ENTITY_LABELS: Record<string, string> = {
   repair: "Reparatur",
-  message_thread: "Nachricht",
-  thread: "Nachricht",
+  message: "Nachricht",
   appointment: "Termin",
   meter_reading: "Zählerstand",
-  staff_user: "Mitarbeiter",
+  meter_campaign: "Ablesung",
+  staff: "Mitarbeiter",
   canned_reply: "Textbaustein",
   tenant: "Mieter",
+  tenancy: "Mietverhältnis",
+  tenant_import: "Mieter-Import",
+  notice: "Aushang",
+  document_publication: "Dokument",
+  bank_import: "Kontoauszug",
+  bank_transaction: "Zahlung",
 };
+
+/** What each logged action means, in German; an action not listed shows as its code. */
+const ACTION_LABELS: Record<string, string> = {
+  "appointment.accepted": "Termin bestätigt",
+  "appointment.created": "Termin angelegt",
+  "appointment.declined": "Termin abgelehnt",
+  "appointment.proposed": "Termin vorgeschlagen",
+  "canned_reply.created": "Textbaustein angelegt",
+  "canned_reply.updated": "Textbaustein geändert",
+  "canned_reply.deleted": "Textbaustein gelöscht",
+  "document.published": "Dokument veröffentlicht",
+  "ledger.line_assigned": "Zahlung zugeordnet",
+  "ledger.payment_recorded": "Zahlung erfasst",
+  "ledger.reminder_sent": "Zahlungserinnerung gesendet",
+  "ledger.rent_changed": "Miete geändert",
+  "ledger.statement_imported": "Kontoauszug gebucht",
+  "message.handled": "Nachricht erledigt",
+  "message.replied": "Nachricht beantwortet",
+  "message.started": "Nachricht an Mieter begonnen",
+  "meter_campaign.started": "Ablesung gestartet",
+  "meter_campaign.exported": "Ablesung exportiert",
+  "meter_reading.accepted": "Zählerstand übernommen",
+  "meter_reading.renewal_requested": "Zählerstand neu angefordert",
+  "notice.created": "Aushang veröffentlicht",
+  "notice.updated": "Aushang geändert",
+  "notice.ended": "Aushang beendet",
+  "repair.internal_note": "Interne Notiz zur Reparatur",
+  "repair.status_changed": "Reparaturstatus geändert",
+  "staff.created": "Mitarbeiter angelegt",
+  "staff.updated": "Mitarbeiter geändert",
+  "staff.invitation_sent": "Mitarbeiter eingeladen",
+  "staff.invitation_accepted": "Einladung angenommen",
+  "staff.password_changed": "Passwort geändert",
+  "staff.totp_enabled": "Zwei-Faktor-Anmeldung eingerichtet",
+  "staff.totp_disabled": "Zwei-Faktor-Anmeldung abgeschaltet",
+  "tenancy.end": "Mietverhältnis beendet",
+  "tenant.create": "Mieter angelegt",
+  "tenant.import": "Mieter importiert",
+  "tenant.update_contact": "Kontaktdaten geändert",
+  "tenant.invite_email": "Einladung per E-Mail gesendet",
+  "tenant.invite_letter": "Einladungsbrief erstellt",
+};
+
 const FILTER_KEYS = ["staff", "entity_type", "action", "from", "to"] as const;
 
 function Change({ label, value }: { label: string; value: unknown }) {
@@ -39,8 +88,13 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
     <li className="rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <p>
-          <strong>{entry.staff.name}</strong> · <code className="text-xs">{entry.action}</code> ·{" "}
-          {ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}
+          <strong>{entry.staff.name}</strong> ·{" "}
+          {ACTION_LABELS[entry.action] ? (
+            <span title={entry.action}>{ACTION_LABELS[entry.action]}</span>
+          ) : (
+            <code className="text-xs">{entry.action}</code>
+          )}{" "}
+          · {ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}
         </p>
         <p className="text-muted-foreground">
           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
@@ -92,20 +146,22 @@ function AuditScreen() {
         </SelectField>
         <SelectField label="Bereich" value={filters.entity_type} onChange={(e) => set("entity_type", e.target.value)}>
           <option value="">Alle</option>
-          {Object.entries(ENTITY_LABELS)
-            .filter(([key]) => key !== "thread")
+          {Object.entries(ENTITY_LABELS).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Aktion" value={filters.action} onChange={(e) => set("action", e.target.value)}>
+          <option value="">Alle</option>
+          {Object.entries(ACTION_LABELS)
+            .sort(([, a], [, b]) => a.localeCompare(b, "de"))
             .map(([key, label]) => (
               <option key={key} value={key}>
                 {label}
               </option>
             ))}
         </SelectField>
-        <TextField
-          label="Aktion"
-          placeholder="z. B. repair.status"
-          value={filters.action}
-          onChange={(e) => set("action", e.target.value)}
-        />
         <TextField label="Von" type="date" value={filters.from} onChange={(e) => set("from", e.target.value)} />
         <TextField label="Bis" type="date" value={filters.to} onChange={(e) => set("to", e.target.value)} />
       </div>
