@@ -175,6 +175,7 @@ describe("GET /staff/tenants/{id}", () => {
     const page = res.json();
     expect(page.tenant).toMatchObject({ id: anna.id, name: "Anna Albers", unit: "EG rechts" });
     expect(page.tenancy).toEqual({
+      id: expect.any(String),
       start_date: "2020-01-01",
       end_date: null,
       base_rent: 550,
@@ -193,6 +194,9 @@ describe("GET /staff/tenants/{id}", () => {
       false,
     ]);
     expect(page.appointments).toEqual([]);
+    // The tenancy's id opens the tenant's rent account in Finanzen.
+    const account = await as("verwalterA").get(`/api/v1/staff/ledger/accounts/${page.tenancy.id}`);
+    expect(account.statusCode).toBe(200);
   });
 
   it("shows a Hausmeister no finances, conversations, documents or readings", async () => {

@@ -281,6 +281,7 @@ export async function findStaffTenantDetail(
 ): Promise<{ detail: StaffTenantDetail; buildingId: string | null } | undefined> {
   const row = await withCurrentTenancy(db)
     .select([
+      "current.id as tenancy_id",
       "current.start_date",
       "current.base_rent_cents",
       "current.utilities_cents",
@@ -356,6 +357,7 @@ export async function findStaffTenantDetail(
       tenancy:
         parts.finances && row.start_date
           ? {
+              id: row.tenancy_id ?? "",
               start_date: row.start_date,
               end_date: row.end_date ?? null,
               base_rent: centsToEuros(Number(row.base_rent_cents)),

@@ -221,6 +221,8 @@ export const staffTenantDetail = z.object({
   contact: z.object({ first_name: z.string(), last_name: z.string(), email: z.string().nullable() }),
   tenancy: z
     .object({
+      /** The rent account's id in the console (Finanzen). */
+      id: z.string(),
       start_date: z.string(),
       end_date: z.string().nullable(),
       base_rent: z.number(),

@@ -81,23 +81,32 @@ export function Component() {
           actions={canOnboard ? <EndTenancyDialog key={d.tenancy?.end_date ?? "open"} detail={d} /> : null}
         >
           {d.tenancy ? (
-            <DetailList
-              items={[
-                { term: "Gebäude", value: t.building?.name ?? "–" },
-                { term: "Beginn", value: formatCalendarDate(d.tenancy.start_date) },
-                { term: "Ende", value: d.tenancy.end_date ? formatCalendarDate(d.tenancy.end_date) : "unbefristet" },
-                ...(roleCan(me.role, "finances")
-                  ? [
-                      { term: "Kaltmiete", value: formatMoney(d.tenancy.base_rent) },
-                      { term: "Nebenkosten", value: formatMoney(d.tenancy.utilities) },
-                      {
-                        term: "Zahlung",
-                        value: `${PAYMENT_METHOD_LABELS[d.tenancy.payment_method] ?? d.tenancy.payment_method}, fällig am ${d.tenancy.due_day}.`,
-                      },
-                    ]
-                  : []),
-              ]}
-            />
+            <>
+              <DetailList
+                items={[
+                  { term: "Gebäude", value: t.building?.name ?? "–" },
+                  { term: "Beginn", value: formatCalendarDate(d.tenancy.start_date) },
+                  { term: "Ende", value: d.tenancy.end_date ? formatCalendarDate(d.tenancy.end_date) : "unbefristet" },
+                  ...(roleCan(me.role, "finances")
+                    ? [
+                        { term: "Kaltmiete", value: formatMoney(d.tenancy.base_rent) },
+                        { term: "Nebenkosten", value: formatMoney(d.tenancy.utilities) },
+                        {
+                          term: "Zahlung",
+                          value: `${PAYMENT_METHOD_LABELS[d.tenancy.payment_method] ?? d.tenancy.payment_method}, fällig am ${d.tenancy.due_day}.`,
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+              {roleCan(me.role, "finances") && d.tenancy.id ? (
+                <p className="mt-3 text-sm">
+                  <Link className="text-link underline underline-offset-2" to={paths.ledgerAccount(d.tenancy.id)}>
+                    Mietkonto öffnen
+                  </Link>
+                </p>
+              ) : null}
+            </>
           ) : (
             <EmptyState>Kein Mietverhältnis hinterlegt.</EmptyState>
           )}
