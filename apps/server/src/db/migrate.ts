@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type DatabaseIntrospector, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { analyze, type Db } from "./connection.js";
 import * as m0001 from "./migrations/0001_initial.js";
 import * as m0002 from "./migrations/0002_list_indexes.js";
@@ -39,9 +39,42 @@ class StaticProvider implements MigrationProvider {
  */
 export function createMigrator(db: Db, schema?: string): Migrator {
   return new Migrator({
-    db,
+    db: schema ? withSchemaIntrospection(db, schema) : db,
     provider: new StaticProvider(),
     ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+/**
+ * What the migrator learns about tables, from one schema only (PostgreSQL). Kysely's migrator asks
+ * whether its two bookkeeping tables exist by introspecting every column of every table in every
+ * schema of the database (with pg_get_serial_sequence per column); when another schema loses a
+ * table during that scan — the server tests give each file its own schema and drop it when done,
+ * and a shared database may hold other apps — the scan fails with "relation … does not exist" or
+ * "schema … does not exist" and the migration with it. The migrator only needs the names.
+ */
+export function schemaIntrospector(db: Db, schema: string): DatabaseIntrospector {
+  return {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`
+        select tablename as name from pg_catalog.pg_tables where schemaname = ${schema}`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await schemaIntrospector(db, schema).getTables() }),
+  };
+}
+
+/** The same database handle, with introspection limited to the schema (see schemaIntrospector). */
+function withSchemaIntrospection(db: Db, schema: string): Db {
+  const introspection = schemaIntrospector(db, schema);
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "introspection") return introspection;
+      // Kysely's methods use private fields: they must run on the real instance.
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
   });
 }
 
