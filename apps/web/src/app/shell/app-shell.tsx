@@ -16,7 +16,7 @@ import { useSyncEngine } from "./use-sync-engine";
  */
 export function AppShell() {
   const { state } = useAuth();
-  useSyncEngine();
+  useSyncEngine(state.status === "signed-in" ? state.token : null);
   if (state.status !== "signed-in") return <Navigate to={paths.login.path} replace />;
   return (
     <TooltipProvider>
