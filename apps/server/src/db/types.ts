@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /**
  * Portable column conventions (one migration set for SQLite and PostgreSQL):

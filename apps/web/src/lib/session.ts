@@ -28,7 +28,6 @@ export interface Session {
  * reported here (expireSession) and reaches the one who ends the session (onSessionExpired).
  */
 let current: Session | null = null;
-const listeners = new Set<() => void>();
 const expiryListeners = new Set<(error: ApiRequestError) => void>();
 
 function subjectOf(token: string): string | null {
@@ -38,25 +37,11 @@ function subjectOf(token: string): string | null {
 
 export function writeSession(token: string, user: SessionUser | null = null): void {
   current = { token, tenantId: subjectOf(token), user };
-  for (const listener of listeners) listener();
 }
 
 export function clearSession(): void {
   if (!current) return;
   current = null;
-  for (const listener of listeners) listener();
-}
-
-/** The session written by the auth layer; null when nobody is signed in (or before the start-up read). */
-export function readSession(): Session | null {
-  return current;
-}
-
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
 }
 
 /** Bearer token: the signed-in one, else (before the start-up read wrote it) browser storage, else the legacy key. */

@@ -9,7 +9,7 @@ import { classifyFailure, describeFailure } from "./errors";
 import { sortForSync } from "./ordering";
 import { fromStoredBody } from "./payload";
 import { getEntry, listEntries, onQueueChange, removeEntry, updateEntry } from "./queue-store";
-import { getSyncStatus, resetSyncStatusForTests, type SyncStatus, setStatus } from "./sync-status";
+import { resetSyncStatusForTests, type SyncStatus, setStatus } from "./sync-status";
 import { offlineTexts } from "./texts";
 import { MAX_RETRIES, type QueueEntry } from "./types";
 
