@@ -25,7 +25,6 @@ import { DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
 import autocannon from "autocannon";
 import type { FastifyInstance } from "fastify";
 import type { Insertable } from "kysely";
-import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { analyze, type Db, openDatabase } from "../src/db/connection.js";
@@ -36,6 +35,7 @@ import { berlinToday, berlinToUtc, nowIso } from "../src/lib/time.js";
 import { addPeriods, chargeFor, newReference, periodOf } from "../src/repositories/rent-ledger.js";
 import { createStaff } from "../src/repositories/staff.js";
 import { meterCampaignRows } from "./meter-campaign-export.js";
+import { benchSchema } from "./pg-schema.js";
 
 const bounded = (value: string | undefined, fallback: number, min: number, max: number) => {
   const n = Number(value);
@@ -369,27 +369,9 @@ function printTable(rows: Row[]): void {
   for (const r of rows) console.log(line(r));
 }
 
-async function benchSchema(): Promise<{ schema: string; drop: () => Promise<void> } | undefined> {
-  if (!DATABASE_URL) return undefined;
-  const schema = `bench_pf_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  return {
-    schema,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: DATABASE_URL });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
 export async function runPortfolioBench(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "mp-bench-portfolio-"));
-  const pgSchema = await benchSchema();
+  const pgSchema = await benchSchema("bench_pf");
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-bench-secret-bench-secret-1",

@@ -36,7 +36,6 @@ import { DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import type { Insertable } from "kysely";
-import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { analyze, type Db, openDatabase } from "../src/db/connection.js";
@@ -47,6 +46,7 @@ import type { Database } from "../src/db/types.js";
 import { localFileStore } from "../src/lib/file-store.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
+import { benchSchema } from "./pg-schema.js";
 import { runPortfolioBench } from "./portfolio.js";
 import { runWebBench } from "./web.js";
 
@@ -563,28 +563,9 @@ async function startHelloWorld(): Promise<{ url: string; close: () => Promise<vo
   };
 }
 
-/** With BENCH_DATABASE_URL: a fresh schema of its own in that database, dropped afterwards. */
-async function benchSchema(): Promise<{ schema: string; drop: () => Promise<void> } | undefined> {
-  if (!DATABASE_URL) return undefined;
-  const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return {
-    schema,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
-  };
-}
-
 async function apiPart(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "mp-bench-"));
-  const pgSchema = await benchSchema();
+  const pgSchema = await benchSchema("bench");
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: "bench-secret-bench-secret-bench-secret-1",
