@@ -303,17 +303,34 @@ interface LighthouseFigures {
   scriptKb: number;
 }
 
+/**
+ * Lighthouse 12 with Debian's Chromium 156 now and then loses the trace of a page load
+ * (runtimeError NO_NAVSTART, "Please run Lighthouse again"): such a run is repeated, up to
+ * LIGHTHOUSE_ATTEMPTS times; any other error ends the bench.
+ */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 async function runLighthouse(url: string, port: number, keepStorage: boolean): Promise<LighthouseFigures> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance"],
-    disableStorageReset: keepStorage,
-  });
-  if (!result) throw new Error("Lighthouse lieferte kein Ergebnis");
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      disableStorageReset: keepStorage,
+    });
+    if (!result) throw new Error("Lighthouse lieferte kein Ergebnis");
+    const error = result.lhr.runtimeError;
+    if (!error) return lighthouseFigures(result.lhr, keepStorage);
+    const traceLost = /^NO_(NAVSTART|FCP|LCP|TRACING_STARTED|RESOURCE_REQUEST)/.test(error.code);
+    if (!traceLost || attempt >= LIGHTHOUSE_ATTEMPTS) throw new Error(`Lighthouse: ${error.message}`);
+    console.log(`  Lighthouse: ${error.code}, Lauf wird wiederholt (${attempt + 1} von ${LIGHTHOUSE_ATTEMPTS})`);
+  }
+}
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+async function lighthouseFigures(lhr: LighthouseResult, keepStorage: boolean): Promise<LighthouseFigures> {
   // For working on the figures: the whole report of each run (BENCH_WEB_LIGHTHOUSE_DIR).
   const dumpDir = process.env.BENCH_WEB_LIGHTHOUSE_DIR;
   if (dumpDir) {
