@@ -3,12 +3,18 @@ import { ApiRequestError } from "@/lib/api/errors";
 import { expireSession, sessionTenantId, sessionToken } from "@/lib/session";
 import { sendApiRequest } from "../mutations";
 import { isOffline } from "../network";
-import { notify } from "../notify";
 import { getItem, STORAGE_PREFIX, setItem } from "../storage";
 import { classifyFailure, describeFailure } from "./errors";
 import { sortForSync } from "./ordering";
 import { fromStoredBody } from "./payload";
 import { getEntry, listEntries, onQueueChange, removeEntry, updateEntry } from "./queue-store";
+import {
+  announceSyncDone,
+  announceSyncError,
+  announceSyncInterrupted,
+  announceSyncStart,
+  announceSyncThrottled,
+} from "./sync-notices";
 import { resetSyncStatusForTests, type SyncStatus, setStatus } from "./sync-status";
 import { offlineTexts } from "./texts";
 import { MAX_RETRIES, type QueueEntry } from "./types";
@@ -181,7 +187,7 @@ async function run(trigger: SyncTrigger, tenantId: string, touched: QueryKey[]):
     nextOperation: null,
     currentEntryId: null,
   });
-  if (!quiet) notify({ title: offlineTexts.sync.startedTitle, description: offlineTexts.sync.started(total) });
+  announceSyncStart(quiet, total);
 
   // Entries changed in the queue since they were read (another tab, the details dialog) are read
   // again before they go; the others go as read. A sent entry is removed while the next one
@@ -266,35 +272,19 @@ async function run(trigger: SyncTrigger, tenantId: string, touched: QueryKey[]):
     } catch {
       // logged by storage; the time still shows for this session
     }
-    const t = offlineTexts.sync;
-    if (failed === 0) {
-      if (!quiet || completed > 0) notify({ title: t.doneTitle, description: t.doneAll(completed) });
-    } else if (completed === 0) {
-      if (!quiet || refused > 0)
-        notify({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
-    } else {
-      notify({ variant: "destructive", title: t.doneTitle, description: t.doneWithFailures(completed, failed) });
-    }
+    announceSyncDone(quiet, { completed, failed, refused });
     return { kind: "done", completed, failed, total };
   }
 
   function throttled(reason: string): SyncOutcome {
     finish({ error: reason });
-    if (!quiet || completed > 0) {
-      notify({ title: offlineTexts.sync.throttledTitle, description: offlineTexts.sync.throttled(completed, total) });
-    }
+    announceSyncThrottled(quiet, completed, total);
     return { kind: "throttled", completed, total, retryAt: throttledUntil };
   }
 
   function interrupted(): SyncOutcome {
     finish({ error: offlineTexts.sync.connectionLost });
-    if (!quiet || completed > 0) {
-      notify({
-        variant: "destructive",
-        title: offlineTexts.sync.interruptedTitle,
-        description: offlineTexts.sync.interrupted(completed, total),
-      });
-    }
+    announceSyncInterrupted(quiet, completed, total);
     return { kind: "interrupted", completed, failed, total };
   }
 
@@ -350,11 +340,7 @@ export function synchronize(trigger: SyncTrigger = "manual", options: SyncOption
     } catch (error) {
       console.warn("[sync] Synchronisierung fehlgeschlagen", error);
       setStatus({ inProgress: false, nextOperation: null, currentEntryId: null, error: describeFailureSafe(error) });
-      notify({
-        variant: "destructive",
-        title: offlineTexts.sync.failedTitle,
-        description: offlineTexts.sync.failedDescription,
-      });
+      announceSyncError();
       return { kind: "error", error };
     } finally {
       running = null;

@@ -1,0 +1,40 @@
+import { notify } from "../notify";
+import { offlineTexts } from "./texts";
+
+/**
+ * What a sync run tells the tenant (spec section 4), apart from the run loop (issue 15 §3). A
+ * quiet run (periodic, after an enqueue) speaks only when something changed.
+ */
+const t = offlineTexts.sync;
+
+export function announceSyncStart(quiet: boolean, total: number): void {
+  if (!quiet) notify({ title: t.startedTitle, description: t.started(total) });
+}
+
+export function announceSyncDone(
+  quiet: boolean,
+  { completed, failed, refused }: { completed: number; failed: number; refused: number },
+): void {
+  if (failed === 0) {
+    if (!quiet || completed > 0) notify({ title: t.doneTitle, description: t.doneAll(completed) });
+  } else if (completed === 0) {
+    if (!quiet || refused > 0)
+      notify({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
+  } else {
+    notify({ variant: "destructive", title: t.doneTitle, description: t.doneWithFailures(completed, failed) });
+  }
+}
+
+export function announceSyncThrottled(quiet: boolean, completed: number, total: number): void {
+  if (!quiet || completed > 0) notify({ title: t.throttledTitle, description: t.throttled(completed, total) });
+}
+
+export function announceSyncInterrupted(quiet: boolean, completed: number, total: number): void {
+  if (!quiet || completed > 0) {
+    notify({ variant: "destructive", title: t.interruptedTitle, description: t.interrupted(completed, total) });
+  }
+}
+
+export function announceSyncError(): void {
+  notify({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
+}
