@@ -488,10 +488,11 @@ async function offlineDrain(context: BrowserContext, baseUrl: string, session: S
         return field !== null && field.value === "";
       });
     } catch (error) {
-      if (process.env.BENCH_WEB_DEBUG) {
-        await page.screenshot({ path: "/tmp/bench-drain.png" });
-        console.log("url", page.url(), i, await page.evaluate(() => document.body.innerHTML.slice(0, 1500)));
-      }
+      // Seen twice on 2026-11-23 (never with BENCH_WEB_DEBUG): the send button detached and not
+      // back within 30 s. What the page showed then goes to the console and /tmp/bench-drain.png.
+      await page.screenshot({ path: "/tmp/bench-drain.png" }).catch(() => {});
+      console.log(`Abgleich: Antwort ${i} nicht gesendet auf ${page.url()}`);
+      console.log(await page.evaluate(() => document.querySelector("main")?.innerHTML.slice(0, 3000)).catch(() => ""));
       throw error;
     }
   }
