@@ -4,8 +4,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Input, Label } from "@/components/ui/form-field";
-import { PasswordField } from "@/components/ui/password-field";
+import { Field } from "@/components/ui/field";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError } from "@/lib/api/errors";
 import { isOffline } from "@/lib/network";
@@ -66,7 +65,6 @@ export function InvitationForm({
     }
   };
 
-  const emailId = `${id}-email`;
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
       {linkError ? (
@@ -81,42 +79,44 @@ export function InvitationForm({
         </div>
       ) : null}
       {email === null ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={emailId}>{t.emailLabel}</Label>
-          <Input
-            id={emailId}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={`${emailId}-hint${errors.email ? ` ${emailId}-error` : ""}`}
-            readOnly={isSubmitting}
-            {...register("email")}
-          />
-          <p id={`${emailId}-hint`} className="text-sm text-muted-foreground">
-            {t.emailHint}
-          </p>
-          {errors.email?.message ? (
-            <p id={`${emailId}-error`} className="text-sm text-destructive-text">
-              {errors.email.message}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id={`${id}-email`}
+          label={t.emailLabel}
+          hint={t.emailHint}
+          error={errors.email?.message}
+          inputProps={{
+            type: "email",
+            autoComplete: "username",
+            inputMode: "email",
+            readOnly: isSubmitting,
+            ...register("email"),
+          }}
+        />
       ) : (
         <p className="text-sm">{t.emailKnown(email)}</p>
       )}
-      <PasswordField
+      <Field
         id={`${id}-new`}
         label={t.password}
         hint={PASSWORD_RULES_TEXT}
         error={errors.newPassword?.message}
-        inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("newPassword") }}
+        inputProps={{
+          type: "password",
+          autoComplete: "new-password",
+          readOnly: isSubmitting,
+          ...register("newPassword"),
+        }}
       />
-      <PasswordField
+      <Field
         id={`${id}-repeat`}
         label={t.repeatPassword}
         error={errors.repeatPassword?.message}
-        inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("repeatPassword") }}
+        inputProps={{
+          type: "password",
+          autoComplete: "new-password",
+          readOnly: isSubmitting,
+          ...register("repeatPassword"),
+        }}
       />
       <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? t.busy : t.submit}

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { PasswordField } from "@/components/ui/password-field";
+import { Field } from "@/components/ui/field";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError } from "@/lib/api/errors";
 import { isOffline } from "@/lib/network";
@@ -73,18 +73,28 @@ export function ResetPasswordForm({
           </Link>
         </div>
       ) : null}
-      <PasswordField
+      <Field
         id={`${id}-new`}
         label={t.newPassword}
         hint={PASSWORD_RULES_TEXT}
         error={errors.newPassword?.message}
-        inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("newPassword") }}
+        inputProps={{
+          type: "password",
+          autoComplete: "new-password",
+          readOnly: isSubmitting,
+          ...register("newPassword"),
+        }}
       />
-      <PasswordField
+      <Field
         id={`${id}-repeat`}
         label={t.repeatPassword}
         error={errors.repeatPassword?.message}
-        inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("repeatPassword") }}
+        inputProps={{
+          type: "password",
+          autoComplete: "new-password",
+          readOnly: isSubmitting,
+          ...register("repeatPassword"),
+        }}
       />
       <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? t.resetBusy : t.resetSubmit}

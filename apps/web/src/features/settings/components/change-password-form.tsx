@@ -5,7 +5,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
-import { PasswordField } from "@/components/ui/password-field";
+import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/api/errors";
 import {
   emptyPasswordChangeForm,
@@ -67,24 +67,39 @@ export function ChangePasswordForm({
       </CardHeader>
       <p className="mb-4 text-sm text-muted-foreground">{t.passwordIntro}</p>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid max-w-md gap-4">
-        <PasswordField
+        <Field
           id={`${id}-current`}
           label={t.currentPassword}
           error={errors.currentPassword?.message}
-          inputProps={{ autoComplete: "current-password", readOnly: isSubmitting, ...register("currentPassword") }}
+          inputProps={{
+            type: "password",
+            autoComplete: "current-password",
+            readOnly: isSubmitting,
+            ...register("currentPassword"),
+          }}
         />
-        <PasswordField
+        <Field
           id={`${id}-new`}
           label={t.newPassword}
           hint={PASSWORD_RULES_TEXT}
           error={errors.newPassword?.message}
-          inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("newPassword") }}
+          inputProps={{
+            type: "password",
+            autoComplete: "new-password",
+            readOnly: isSubmitting,
+            ...register("newPassword"),
+          }}
         />
-        <PasswordField
+        <Field
           id={`${id}-repeat`}
           label={t.repeatPassword}
           error={errors.repeatPassword?.message}
-          inputProps={{ autoComplete: "new-password", readOnly: isSubmitting, ...register("repeatPassword") }}
+          inputProps={{
+            type: "password",
+            autoComplete: "new-password",
+            readOnly: isSubmitting,
+            ...register("repeatPassword"),
+          }}
         />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="sm:justify-self-start">
           {isSubmitting ? t.passwordBusy : t.passwordSubmit}
