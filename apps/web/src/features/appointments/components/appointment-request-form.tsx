@@ -5,8 +5,8 @@ import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/field-error";
-import { Input, Label } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
@@ -140,38 +140,30 @@ export function AppointmentRequestForm({
         </div>
       ) : null}
       <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="grid gap-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.type}>{t.type}</Label>
-          <NativeSelect
-            id={ids.type}
-            aria-required="true"
-            aria-invalid={errors.type ? true : undefined}
-            aria-describedby={describedBy("type", errors.type?.message)}
-            {...form.register("type")}
-          >
-            <option value="">{t.typePlaceholder}</option>
-            {APPOINTMENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {appointmentTypeLabel(type)}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError id={`${ids.type}-error`} message={errors.type?.message} />
-        </div>
+        <Field id={ids.type} label={t.type} error={errors.type?.message}>
+          {(control) => (
+            <NativeSelect {...control} aria-required="true" {...form.register("type")}>
+              <option value="">{t.typePlaceholder}</option>
+              {APPOINTMENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {appointmentTypeLabel(type)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
 
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.date}>{t.date}</Label>
-          <Input
-            id={ids.date}
-            type="date"
-            {...appointmentDateLimits(berlinToday())}
-            aria-required="true"
-            aria-invalid={errors.date ? true : undefined}
-            aria-describedby={describedBy("date", errors.date?.message)}
-            {...form.register("date")}
-          />
-          <FieldError id={`${ids.date}-error`} message={errors.date?.message} />
-        </div>
+        <Field
+          id={ids.date}
+          label={t.date}
+          error={errors.date?.message}
+          inputProps={{
+            type: "date",
+            ...appointmentDateLimits(berlinToday()),
+            "aria-required": "true",
+            ...form.register("date"),
+          }}
+        />
 
         <fieldset aria-describedby={describedBy("slot", errors.timeSlot?.message)} className="grid gap-2">
           <legend className="mb-1.5 text-sm font-medium">{t.timeSlot}</legend>
@@ -200,18 +192,9 @@ export function AppointmentRequestForm({
           <FieldError id={`${ids.slot}-error`} message={errors.timeSlot?.message} />
         </fieldset>
 
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.notes}>{t.notes}</Label>
-          <Textarea
-            id={ids.notes}
-            rows={3}
-            placeholder={t.notesPlaceholder}
-            aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={describedBy("notes", errors.notes?.message)}
-            {...form.register("notes")}
-          />
-          <FieldError id={`${ids.notes}-error`} message={errors.notes?.message} />
-        </div>
+        <Field id={ids.notes} label={t.notes} error={errors.notes?.message}>
+          {(control) => <Textarea {...control} rows={3} placeholder={t.notesPlaceholder} {...form.register("notes")} />}
+        </Field>
 
         {network.offline ? <p className="text-sm text-muted-foreground">{appointmentTexts.offlineHint}</p> : null}
 

@@ -11,8 +11,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { PhotoPicker } from "@/components/photo-picker/photo-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
-import { FieldError } from "@/components/ui/field-error";
-import { Input, Label } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/api/errors";
 import { berlinToday, formatDate } from "@/lib/format";
 import { useNetworkState } from "@/lib/network";
@@ -149,41 +148,42 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
           {METER_KINDS.map((meter) => {
             const t = meterTexts.meters[meter];
             const inputId = `${id}-${meter}`;
-            const errorId = `${inputId}-error`;
             const hintId = `${inputId}-hint`;
             const error = errors[meter]?.message;
             const hint = error
               ? null
               : checkPlausibility(meterValue(watched[meter] ?? ""), watched.readingDate ?? "", histories[meter]);
-            const describedBy = [error ? errorId : null, hint ? hintId : null, atLeastOne ? atLeastOneId : null]
-              .filter(Boolean)
-              .join(" ");
+            // The plausibility note is no Field hint: a live warning below the error, not a lasting note.
+            const describedBy = [hint ? hintId : null, atLeastOne ? atLeastOneId : null].filter(Boolean).join(" ");
             return (
               <div
                 key={meter}
                 className="grid grid-cols-1 gap-3 rounded-xl border border-border p-3 sm:grid-cols-2 sm:items-start"
                 data-testid={`meter-${meter}`}
               >
-                <div className="grid grid-cols-1 gap-1.5">
-                  <Label htmlFor={inputId}>{t.label}</Label>
-                  <Input
-                    id={inputId}
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder={meterTexts.valuePlaceholder}
-                    aria-invalid={error || atLeastOne ? true : undefined}
-                    aria-describedby={describedBy || undefined}
-                    {...form.register(meter, {
+                <Field
+                  id={inputId}
+                  label={t.label}
+                  error={error}
+                  invalid={Boolean(atLeastOne)}
+                  describedBy={describedBy}
+                  className="grid-cols-1"
+                  inputProps={{
+                    type: "text",
+                    inputMode: "decimal",
+                    autoComplete: "off",
+                    placeholder: meterTexts.valuePlaceholder,
+                    ...form.register(meter, {
                       validate: validateMeterValue,
                       onChange: () => form.clearErrors("root.values"),
-                    })}
-                  />
-                  <FieldError id={errorId} message={error} />
-                  <div aria-live="polite">
-                    {hint ? <PlausibilityNote id={hintId} hint={hint} meter={meter} /> : null}
-                  </div>
-                </div>
+                    }),
+                  }}
+                  after={
+                    <div aria-live="polite">
+                      {hint ? <PlausibilityNote id={hintId} hint={hint} meter={meter} /> : null}
+                    </div>
+                  }
+                />
                 <Controller
                   control={form.control}
                   name={`photos.${meter}`}
@@ -206,18 +206,17 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
               {atLeastOne}
             </p>
           ) : null}
-          <div className="grid grid-cols-1 gap-1.5 sm:max-w-xs">
-            <Label htmlFor={`${id}-date`}>{meterTexts.readingDate}</Label>
-            <Input
-              id={`${id}-date`}
-              type="date"
-              {...readingDateLimits(today)}
-              aria-invalid={errors.readingDate ? true : undefined}
-              aria-describedby={errors.readingDate ? `${id}-date-error` : undefined}
-              {...form.register("readingDate", { validate: (value) => validateReadingDate(value, berlinToday()) })}
-            />
-            <FieldError id={`${id}-date-error`} message={errors.readingDate?.message} />
-          </div>
+          <Field
+            id={`${id}-date`}
+            label={meterTexts.readingDate}
+            error={errors.readingDate?.message}
+            className="grid-cols-1 sm:max-w-xs"
+            inputProps={{
+              type: "date",
+              ...readingDateLimits(today),
+              ...form.register("readingDate", { validate: (value) => validateReadingDate(value, berlinToday()) }),
+            }}
+          />
         </fieldset>
         {network.offline ? <p className="text-sm text-muted-foreground">{meterTexts.offlineHint}</p> : null}
         <Button type="submit" size="lg" disabled={busy} aria-busy={busy} className="sm:justify-self-end">

@@ -6,8 +6,8 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { PhotoPicker } from "@/components/photo-picker/photo-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/field-error";
-import { Label } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
@@ -43,10 +43,6 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
     location: `${id}-location`,
     description: `${id}-description`,
   };
-  const invalid = (name: keyof typeof ids) =>
-    errors[name]
-      ? { "aria-invalid": true as const, "aria-describedby": `${ids[name]}-error` }
-      : { "aria-invalid": undefined, "aria-describedby": undefined };
 
   const onSubmit = form.handleSubmit(
     (values) => {
@@ -70,43 +66,42 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
       <form noValidate onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-4">
         <fieldset disabled={busy} className="grid grid-cols-1 min-w-0 gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <div className="grid grid-cols-1 gap-1.5">
-              <Label htmlFor={ids.type}>{t.type}</Label>
-              <NativeSelect id={ids.type} {...invalid("type")} {...form.register("type")}>
-                <option value="">{t.choose}</option>
-                {repairType.options.map((value) => (
-                  <option key={value} value={value}>
-                    {REPAIR_TYPE_LABELS[value]}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldError id={`${ids.type}-error`} message={errors.type?.message} />
-            </div>
-            <div className="grid grid-cols-1 gap-1.5">
-              <Label htmlFor={ids.location}>{t.location}</Label>
-              <NativeSelect id={ids.location} {...invalid("location")} {...form.register("location")}>
-                <option value="">{t.choose}</option>
-                {repairLocation.options.map((value) => (
-                  <option key={value} value={value}>
-                    {REPAIR_LOCATION_LABELS[value]}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldError id={`${ids.location}-error`} message={errors.location?.message} />
-            </div>
+            <Field id={ids.type} label={t.type} error={errors.type?.message} className="grid-cols-1">
+              {(control) => (
+                <NativeSelect {...control} {...form.register("type")}>
+                  <option value="">{t.choose}</option>
+                  {repairType.options.map((value) => (
+                    <option key={value} value={value}>
+                      {REPAIR_TYPE_LABELS[value]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field id={ids.location} label={t.location} error={errors.location?.message} className="grid-cols-1">
+              {(control) => (
+                <NativeSelect {...control} {...form.register("location")}>
+                  <option value="">{t.choose}</option>
+                  {repairLocation.options.map((value) => (
+                    <option key={value} value={value}>
+                      {REPAIR_LOCATION_LABELS[value]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
           </div>
-          <div className="grid grid-cols-1 gap-1.5">
-            <Label htmlFor={ids.description}>{t.description}</Label>
-            <Textarea
-              id={ids.description}
-              rows={4}
-              maxLength={LIMITS.descriptionMax}
-              placeholder={t.descriptionPlaceholder}
-              {...invalid("description")}
-              {...form.register("description")}
-            />
-            <FieldError id={`${ids.description}-error`} message={errors.description?.message} />
-          </div>
+          <Field id={ids.description} label={t.description} error={errors.description?.message} className="grid-cols-1">
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={4}
+                maxLength={LIMITS.descriptionMax}
+                placeholder={t.descriptionPlaceholder}
+                {...form.register("description")}
+              />
+            )}
+          </Field>
           <UrgencyChoice registration={form.register("urgency")} />
           {urgency === "emergency" ? <EmergencyCall hotline={emergencyHotline} /> : null}
           <Controller
