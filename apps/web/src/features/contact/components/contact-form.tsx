@@ -5,8 +5,6 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { FieldError } from "@/components/ui/field-error";
-import { Label } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { contactMessageVariables, useSendContactMessage } from "../api/send-contact-message";
@@ -70,20 +68,18 @@ export function ContactForm() {
             ...register("subject"),
           }}
         />
-        <div className="grid gap-1.5">
-          <Label htmlFor={messageId}>{t.message}</Label>
-          <Textarea
-            id={messageId}
-            rows={MESSAGE_ROWS}
-            placeholder={t.messagePlaceholder}
-            required
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? `${messageId}-error` : undefined}
-            readOnly={busy}
-            {...register("message")}
-          />
-          <FieldError id={`${messageId}-error`} message={errors.message?.message} />
-        </div>
+        <Field id={messageId} label={t.message} error={errors.message?.message}>
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={MESSAGE_ROWS}
+              placeholder={t.messagePlaceholder}
+              required
+              readOnly={busy}
+              {...register("message")}
+            />
+          )}
+        </Field>
         <Button type="submit" disabled={busy} aria-busy={busy} className="sm:justify-self-start">
           <Send aria-hidden="true" />
           {busy ? t.sending : t.send}

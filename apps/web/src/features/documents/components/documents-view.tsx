@@ -2,6 +2,7 @@ import type { TenantDocument } from "@mieter-portal/contracts";
 import { Search } from "lucide-react";
 import { type ReactNode, useDeferredValue, useId, useState } from "react";
 import { PendingChanges } from "@/components/offline/pending-changes";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/form-field";
 import { DOCUMENT_SECTION_ORDER, type DocumentSectionId, filterDocuments, groupDocuments } from "../document-list";
 import { documentTexts } from "../texts";
@@ -31,25 +32,26 @@ export function DocumentsView({ documents, more }: { documents: TenantDocument[]
       {/* A form with role search: the <search> element is too new for older Safari and jsdom. */}
       {/* biome-ignore lint/a11y/useSemanticElements: see above */}
       <form role="search" className="grid gap-1" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={searchId} className="sr-only">
-          {documentTexts.search}
-        </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={documentTexts.search}
-            autoComplete="off"
-            enterKeyHint="search"
-            className="pl-10"
-          />
-        </div>
+        <Field id={searchId} label={documentTexts.search} labelClassName="sr-only">
+          {(control) => (
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                {...control}
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder={documentTexts.search}
+                autoComplete="off"
+                enterKeyHint="search"
+                className="pl-10"
+              />
+            </div>
+          )}
+        </Field>
         <p aria-live="polite" className="text-xs text-muted-foreground" data-testid="document-search-count">
           {searching ? documentTexts.resultCount(matching.length) : ""}
         </p>

@@ -15,8 +15,6 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { FieldError } from "@/components/ui/field-error";
-import { Label } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useNetworkState } from "@/lib/network";
@@ -54,17 +52,9 @@ function NewConversationForm({ onCreated }: { onCreated: (threadId: string | nul
         error={errors.subject?.message}
         inputProps={{ id: subjectId, autoComplete: "off", ...form.register("subject") }}
       />
-      <div className="grid gap-1.5">
-        <Label htmlFor={contentId}>{t.content}</Label>
-        <Textarea
-          id={contentId}
-          rows={5}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={errors.content ? `${contentId}-error` : undefined}
-          {...form.register("content")}
-        />
-        <FieldError id={`${contentId}-error`} message={errors.content?.message} />
-      </div>
+      <Field id={contentId} label={t.content} error={errors.content?.message}>
+        {(control) => <Textarea {...control} rows={5} {...form.register("content")} />}
+      </Field>
       {network.offline ? <p className="text-sm text-muted-foreground">{messageTexts.offlineHint}</p> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>

@@ -5,8 +5,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { FieldError } from "@/components/ui/field-error";
-import { Label } from "@/components/ui/form-field";
+import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { useNetworkState } from "@/lib/network";
 import { replyVariables, useReplyToMessage } from "../api/reply-to-message";
@@ -16,7 +15,6 @@ import { messageTexts } from "../texts";
 export function ReplyForm({ threadId, onSent }: { threadId: string; onSent?: () => void }) {
   const t = messageTexts.replyForm;
   const id = useId();
-  const errorId = `${id}-error`;
   const network = useNetworkState();
   const reply = useReplyToMessage();
   const form = useForm<z.input<typeof replyRequest>, unknown, ReplyRequest>({
@@ -36,16 +34,9 @@ export function ReplyForm({ threadId, onSent }: { threadId: string; onSent?: () 
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-2" aria-busy={reply.isPending || undefined}>
-      <Label htmlFor={id}>{t.label}</Label>
-      <Textarea
-        id={id}
-        rows={3}
-        placeholder={t.placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...form.register("content")}
-      />
-      <FieldError id={errorId} message={error} />
+      <Field id={id} label={t.label} error={error} className="gap-2">
+        {(control) => <Textarea {...control} rows={3} placeholder={t.placeholder} {...form.register("content")} />}
+      </Field>
       {network.offline ? <p className="text-sm text-muted-foreground">{messageTexts.offlineHint}</p> : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={reply.isPending}>
