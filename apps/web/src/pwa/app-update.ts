@@ -20,5 +20,10 @@ export function startServiceWorker(): void {
   started = true;
   import("./register-service-worker")
     .then(({ registerServiceWorker }) => registerServiceWorker(appUpdate))
-    .catch((error: unknown) => console.warn("[pwa] Service Worker konnte nicht geladen werden", error));
+    .catch((error: unknown) => {
+      console.warn("[pwa] Service Worker konnte nicht geladen werden", error);
+      // Offline before the files were cached: registered when the connection is back, not never.
+      started = false;
+      window.addEventListener("online", startServiceWorker, { once: true });
+    });
 }
