@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_RULES_TEXT } from "@mieter-portal/contracts";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
+import { NewPasswordFields } from "@/components/password/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { toast } from "@/components/ui/use-toast";
@@ -95,28 +95,12 @@ export function InvitationForm({
       ) : (
         <p className="text-sm">{t.emailKnown(email)}</p>
       )}
-      <Field
-        id={`${id}-new`}
-        label={t.password}
-        hint={PASSWORD_RULES_TEXT}
-        error={errors.newPassword?.message}
-        inputProps={{
-          type: "password",
-          autoComplete: "new-password",
-          readOnly: isSubmitting,
-          ...register("newPassword"),
-        }}
-      />
-      <Field
-        id={`${id}-repeat`}
-        label={t.repeatPassword}
-        error={errors.repeatPassword?.message}
-        inputProps={{
-          type: "password",
-          autoComplete: "new-password",
-          readOnly: isSubmitting,
-          ...register("repeatPassword"),
-        }}
+      <NewPasswordFields
+        id={id}
+        labels={{ newPassword: t.password, repeatPassword: t.repeatPassword }}
+        errors={{ newPassword: errors.newPassword?.message, repeatPassword: errors.repeatPassword?.message }}
+        readOnly={isSubmitting}
+        inputs={{ newPassword: register("newPassword"), repeatPassword: register("repeatPassword") }}
       />
       <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? t.busy : t.submit}

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_RULES_TEXT } from "@mieter-portal/contracts";
 import { KeyRound } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { NewPasswordFields } from "@/components/password/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -78,28 +78,12 @@ export function ChangePasswordForm({
             ...register("currentPassword"),
           }}
         />
-        <Field
-          id={`${id}-new`}
-          label={t.newPassword}
-          hint={PASSWORD_RULES_TEXT}
-          error={errors.newPassword?.message}
-          inputProps={{
-            type: "password",
-            autoComplete: "new-password",
-            readOnly: isSubmitting,
-            ...register("newPassword"),
-          }}
-        />
-        <Field
-          id={`${id}-repeat`}
-          label={t.repeatPassword}
-          error={errors.repeatPassword?.message}
-          inputProps={{
-            type: "password",
-            autoComplete: "new-password",
-            readOnly: isSubmitting,
-            ...register("repeatPassword"),
-          }}
+        <NewPasswordFields
+          id={id}
+          labels={{ newPassword: t.newPassword, repeatPassword: t.repeatPassword }}
+          errors={{ newPassword: errors.newPassword?.message, repeatPassword: errors.repeatPassword?.message }}
+          readOnly={isSubmitting}
+          inputs={{ newPassword: register("newPassword"), repeatPassword: register("repeatPassword") }}
         />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className="sm:justify-self-start">
           {isSubmitting ? t.passwordBusy : t.passwordSubmit}
