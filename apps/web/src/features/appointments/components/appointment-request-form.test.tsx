@@ -83,6 +83,8 @@ describe("AppointmentRequestForm", () => {
     expect(screen.getByLabelText("Art des Termins")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Datum")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByRole("radio", { name: "Abend (16-18 Uhr)" })).toHaveAttribute("aria-invalid", "true");
+    // The first missing field on the screen gets the focus.
+    expect(screen.getByLabelText("Art des Termins")).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

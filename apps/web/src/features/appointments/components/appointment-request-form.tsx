@@ -104,6 +104,14 @@ export function AppointmentRequestForm({
   };
 
   const describedBy = (field: keyof typeof ids, error?: string) => (error ? `${ids[field]}-error` : undefined);
+  // Registered here in the order of the screen: react-hook-form focuses the first invalid field in
+  // the order the fields were registered, and Field calls its render function after this render.
+  const fields = {
+    type: form.register("type"),
+    date: form.register("date"),
+    timeSlot: form.register("timeSlot"),
+    notes: form.register("notes"),
+  };
 
   return (
     <Card aria-labelledby={ids.title} id="termin-vereinbaren" className="scroll-mt-4">
@@ -142,7 +150,7 @@ export function AppointmentRequestForm({
       <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="grid gap-4">
         <Field id={ids.type} label={t.type} error={errors.type?.message}>
           {(control) => (
-            <NativeSelect {...control} aria-required="true" {...form.register("type")}>
+            <NativeSelect {...control} aria-required="true" {...fields.type}>
               <option value="">{t.typePlaceholder}</option>
               {APPOINTMENT_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -161,7 +169,7 @@ export function AppointmentRequestForm({
             type: "date",
             ...appointmentDateLimits(berlinToday()),
             "aria-required": "true",
-            ...form.register("date"),
+            ...fields.date,
           }}
         />
 
@@ -183,7 +191,7 @@ export function AppointmentRequestForm({
                 required
                 aria-invalid={errors.timeSlot ? true : undefined}
                 className="size-4 accent-primary"
-                {...form.register("timeSlot")}
+                {...fields.timeSlot}
               />
               <span className="font-medium">{TIME_SLOT_NAMES[slot]}</span>{" "}
               <span className="ml-auto">({timeSlotHours(slot)})</span>
@@ -193,7 +201,7 @@ export function AppointmentRequestForm({
         </fieldset>
 
         <Field id={ids.notes} label={t.notes} error={errors.notes?.message}>
-          {(control) => <Textarea {...control} rows={3} placeholder={t.notesPlaceholder} {...form.register("notes")} />}
+          {(control) => <Textarea {...control} rows={3} placeholder={t.notesPlaceholder} {...fields.notes} />}
         </Field>
 
         {network.offline ? <p className="text-sm text-muted-foreground">{appointmentTexts.offlineHint}</p> : null}

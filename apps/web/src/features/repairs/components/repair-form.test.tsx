@@ -34,6 +34,8 @@ describe("RepairForm", () => {
     expect(screen.getByLabelText("Ort in der Wohnung")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Beschreibung")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Beschreibung")).toHaveAccessibleDescription("Bitte beschreiben Sie den Schaden.");
+    // The first missing field on the screen gets the focus.
+    expect(screen.getByLabelText("Art der Reparatur")).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -56,6 +56,14 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
     () => toast({ variant: "destructive", title: t.missingTitle, description: t.missingDescription }),
   );
   const busy = report.isPending;
+  // Registered here in the order of the screen: react-hook-form focuses the first invalid field in
+  // the order the fields were registered, and Field calls its render function after this render.
+  const fields = {
+    type: form.register("type"),
+    location: form.register("location"),
+    description: form.register("description"),
+    urgency: form.register("urgency"),
+  };
 
   return (
     <Card aria-labelledby={`${id}-title`}>
@@ -68,7 +76,7 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field id={ids.type} label={t.type} error={errors.type?.message} className="grid-cols-1">
               {(control) => (
-                <NativeSelect {...control} {...form.register("type")}>
+                <NativeSelect {...control} {...fields.type}>
                   <option value="">{t.choose}</option>
                   {repairType.options.map((value) => (
                     <option key={value} value={value}>
@@ -80,7 +88,7 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
             </Field>
             <Field id={ids.location} label={t.location} error={errors.location?.message} className="grid-cols-1">
               {(control) => (
-                <NativeSelect {...control} {...form.register("location")}>
+                <NativeSelect {...control} {...fields.location}>
                   <option value="">{t.choose}</option>
                   {repairLocation.options.map((value) => (
                     <option key={value} value={value}>
@@ -98,11 +106,11 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
                 rows={4}
                 maxLength={LIMITS.descriptionMax}
                 placeholder={t.descriptionPlaceholder}
-                {...form.register("description")}
+                {...fields.description}
               />
             )}
           </Field>
-          <UrgencyChoice registration={form.register("urgency")} />
+          <UrgencyChoice registration={fields.urgency} />
           {urgency === "emergency" ? <EmergencyCall hotline={emergencyHotline} /> : null}
           <Controller
             control={form.control}
