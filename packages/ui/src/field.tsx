@@ -43,6 +43,12 @@ type FieldProps = {
 /**
  * Epic Stack style field: label, control, hint and error wired with useId, aria-invalid, aria-describedby.
  * A module of its own: the login screen's JavaScript (form-field) does not carry it.
+ *
+ * The `children` function runs during Field's own render, after the form's render: a form that
+ * calls react-hook-form's `register` inside it registers that field after the ones written as
+ * `inputProps`, and react-hook-form focuses the first invalid field in registration order. Such
+ * forms register their fields before their JSX, in the order of the screen (appointment and
+ * repair forms).
  */
 export function Field({
   label,
