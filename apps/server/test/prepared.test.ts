@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareQuery } from "../src/db/prepared.js";
+import { isPostgres } from "../src/db/connection.js";
+import { preparedStatementName, prepareQuery } from "../src/db/prepared.js";
 import { createTenant, createTestContext, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;
@@ -69,5 +70,31 @@ describe("prepareQuery", () => {
         .where(sql<boolean>`last_name = ${sql.lit(p.name)}`),
     );
     await expect(inlined.execute(ctx.db, { name: "x" })).rejects.toThrow("written into the SQL text");
+  });
+
+  it("is a named statement on PostgreSQL, parsed once per connection; other queries stay unnamed", async () => {
+    if (!isPostgres(ctx.db)) {
+      // SQLite reuses statements by their text already (db/connection.ts); nothing is named there.
+      expect(preparedStatementName("select 1")).toBeUndefined();
+      return;
+    }
+    const a = await createTenant(ctx.db, { email: "prep-named@example.com", firstName: "Nora" });
+    // One connection throughout: PostgreSQL keeps prepared statements per connection.
+    const named = await ctx.db.connection().execute(async (conn) => {
+      expect(await byEmail.execute(conn, { email: "prep-named@example.com", firstName: "Nora" })).toEqual([
+        { id: a.id, email: "prep-named@example.com", first_name: "Nora" },
+      ]);
+      // The second call binds new values to the statement parsed by the first.
+      expect(await byEmail.execute(conn, { email: "prep-named@example.com", firstName: "Nina" })).toEqual([]);
+      const { rows } = await sql<{ name: string; statement: string }>`
+        select name, statement from pg_prepared_statements`.execute(conn);
+      return rows;
+    });
+    const compiledSql = byEmail.compiledSql(ctx.db);
+    const name = preparedStatementName(compiledSql);
+    expect(name).toMatch(/^mp_\d+$/);
+    expect(named).toContainEqual({ name, statement: compiledSql });
+    // The ad-hoc query that listed them was not named.
+    expect(named.some((r) => r.statement.includes("pg_prepared_statements"))).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
+import { preparedStatementName } from "./prepared.js";
 import type { Database } from "./types.js";
 
 // int8 (bigint, count(*)) arrives as a string by default; our values fit a JS number.
@@ -14,7 +15,12 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   kind: DatabaseConfig["kind"];
-  /** Resolves when the database answers (`select 1`), past Kysely: /health asks on every call. */
+  /**
+   * Resolves when the database answers (`select 1`), past Kysely. /health asks on every call; calls
+   * that arrive while a ping is out share it (on PostgreSQL), so each answer is still one the
+   * database gave after the call came in, and a load balancer's storm of checks costs one round
+   * trip at a time instead of one each (issue 13).
+   */
   ping(): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -42,6 +48,37 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
+/**
+ * Concurrent callers share the call in flight. The shared call may have started before a later
+ * caller came, but it settles after: every caller still learns how things stand after it asked.
+ */
+function coalesce(run: () => Promise<void>): () => Promise<void> {
+  let inFlight: Promise<void> | undefined;
+  return () => {
+    inFlight ??= run().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+}
+
+/**
+ * Sends the per-request queries (`prepareQuery`, db/prepared.ts) as named statements: PostgreSQL
+ * parses and plans them once per connection instead of once per call. On the 2-core machine this
+ * raised the dashboard reads by 20–90 % (the session check is one of them; docs/benchmarks.md).
+ * Every other query goes as before (unnamed). pg keeps the names it parsed per connection.
+ */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === "string" && Array.isArray(values)) {
+      const name = preparedStatementName(config);
+      if (name) return super.query({ name, text: config, values }, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 export function openDatabase(config: DatabaseConfig): DbHandle {
   if (config.kind === "sqlite") {
     if (config.file !== ":memory:") mkdirSync(path.dirname(config.file), { recursive: true });
@@ -67,6 +104,7 @@ export function openDatabase(config: DatabaseConfig): DbHandle {
     };
   }
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: config.url,
     max: 10,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
@@ -75,9 +113,9 @@ export function openDatabase(config: DatabaseConfig): DbHandle {
   return {
     db,
     kind: "postgres",
-    ping: async () => {
+    ping: coalesce(async () => {
       await pool.query("select 1");
-    },
+    }),
     destroy: () => db.destroy(),
   };
 }

@@ -1,6 +1,17 @@
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
 import type { Database } from "./types.js";
 
+const statementNames = new Map<string, string>();
+
+/**
+ * The statement name of a `prepareQuery` SQL text, for PostgreSQL to prepare it once per connection
+ * (db/connection.ts); undefined for every other query. Names are per process and never reused for
+ * another text (pg refuses one name with two texts).
+ */
+export function preparedStatementName(sqlText: string): string | undefined {
+  return statementNames.get(sqlText);
+}
+
 /** Stands in for a parameter while the query is compiled; never reaches the database. */
 const MARK = "\u0000mp-param:";
 
@@ -15,6 +26,8 @@ interface Template {
 export interface PreparedQuery<P extends string, O> {
   execute(db: Kysely<Database>, values: Readonly<Record<P, unknown>>): Promise<O[]>;
   executeTakeFirst(db: Kysely<Database>, values: Readonly<Record<P, unknown>>): Promise<O | undefined>;
+  /** The SQL text it sends on this database. */
+  compiledSql(db: Kysely<Database>): string;
 }
 
 /**
@@ -55,6 +68,7 @@ export function prepareQuery<P extends string, O>(
       const unused = names.filter((name) => !slots.includes(name));
       if (unused.length > 0) throw new Error(`prepareQuery: parameter not used as a value: ${unused.join(", ")}`);
       template = { compiled, slots };
+      if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `mp_${statementNames.size + 1}`);
       templates.set(db, template);
     }
     return template;
@@ -72,6 +86,7 @@ export function prepareQuery<P extends string, O>(
 
   return {
     execute,
+    compiledSql: (db) => templateFor(db).compiled.sql,
     async executeTakeFirst(db, values) {
       const rows = await execute(db, values);
       return rows[0];
