@@ -1,3 +1,4 @@
+import * as apiPaths from "@/config/api-paths";
 import type { StartupResult } from "@/features/auth/session";
 
 /**
@@ -29,23 +30,23 @@ export function startRedirect(startup: StartupResult, pathname: string): string 
 }
 
 /** Read on every start (the brand; login and shell both show it). */
-export const PUBLIC_START_READS: readonly string[] = ["/api/v1/config"];
+export const PUBLIC_START_READS: readonly string[] = [apiPaths.config];
 
 /** The shell's reads: the tenant (header, profile) and the bell (unread messages, next appointments). */
 export const SHELL_START_READS: readonly string[] = [
-  "/api/v1/auth/user",
-  "/api/v1/tenant/messages?filter=unread&limit=10",
-  "/api/v1/tenant/appointments?upcoming=true&limit=5",
+  apiPaths.user,
+  `${apiPaths.messages}?filter=unread&limit=10`,
+  `${apiPaths.appointments}?upcoming=true&limit=5`,
 ];
 
 /** The dashboard's own reads beside the shell's (the tenant and the next appointments are shared). */
 export const DASHBOARD_START_READS: readonly string[] = [
-  "/api/tenant/payments/current",
-  "/api/v1/tenant/messages?filter=received&limit=2",
+  apiPaths.currentPayment,
+  `${apiPaths.messages}?filter=received&limit=2`,
   // The current notices (issue 14 §4): features/notices/api/get-notices, dashboardNoticesQueryKey.
-  "/api/v1/tenant/notices?limit=4",
+  `${apiPaths.notices}?limit=4`,
   // A meter reading campaign asking the tenant now (issue 14 §5): features/meter-readings/api/get-meter-campaigns.
-  "/api/v1/tenant/meter-campaigns",
+  apiPaths.meterCampaigns,
 ];
 
 /**

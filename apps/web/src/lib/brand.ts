@@ -1,13 +1,15 @@
 import type { BrandConfig, PublicConfig } from "@mieter-portal/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import * as apiPaths from "@/config/api-paths";
 import { brandFromDocument, DEFAULT_BRAND } from "@/config/brand";
 import { getQueryFn } from "@/lib/api/query-fn";
 import { getItem, STORAGE_KEYS, setItem } from "./storage";
 import { isRecord } from "./utils";
 
-export const configQueryKey = ["/api/v1/config"] as const;
+export const configQueryKey = [apiPaths.config] as const;
 
-const fetchConfig = getQueryFn<unknown>({ on401: "throw" });
+/** Named by the offline no-data message. */
+const fetchConfig = getQueryFn<unknown>({ on401: "throw", resource: "Einstellungen" });
 
 /** Each field of `defaults` from `value` when it is a string there, else the default. */
 function texts<T extends Record<string, string>>(value: unknown, defaults: T): T {

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "@/lib/api/errors";
 import type { UploadProgress } from "@/lib/api/request";
 import { clearSession, writeSession } from "@/lib/session";
-import { apiMutation, multipartPayload, onUploadProgress, sendApiMutation, toFormData } from "./mutations";
+import { multipartPayload, onUploadProgress, sendApiMutation, toFormData } from "./mutations";
 import { setManualOffline } from "./network";
 import { listEntries } from "./offline/queue-store";
-import { resetOfflineState, signInAs, TENANT_A } from "./offline/testing";
+import { resetOfflineState, signInAs, TENANT_A, testChange } from "./offline/testing";
 import { isOfflineResult } from "./offline/types";
 
 /** A stand-in XMLHttpRequest: records what is sent and lets the test answer. */
@@ -88,11 +88,7 @@ describe("sendApiMutation with a multipart body", () => {
     installFakeXhr();
     writeSession("token-123");
     const file = new File(["%PDF-1.4 hello"], "Nachweis.pdf", { type: "application/pdf" });
-    const variables = apiMutation(
-      "POST",
-      "/api/v1/tenant/documents",
-      multipartPayload({ file, title: "Nachweis.pdf" }),
-    );
+    const variables = testChange("POST", "/api/v1/tenant/documents", multipartPayload({ file, title: "Nachweis.pdf" }));
     const seen: UploadProgress[] = [];
     const other: UploadProgress[] = [];
     const stop = onUploadProgress(variables.idempotencyKey, (p) => seen.push(p));
@@ -125,7 +121,7 @@ describe("sendApiMutation with a multipart body", () => {
   it("throws the same 'status: body' ApiRequestError as apiRequest, with the API's German message", async () => {
     installFakeXhr();
     const body = JSON.stringify({ error: "file_type_not_allowed", message: "Dieser Dateityp ist nicht erlaubt." });
-    const result = sendApiMutation(apiMutation("POST", "/api/tenant/documents", multipartPayload({ title: "x" })));
+    const result = sendApiMutation(testChange("POST", "/api/tenant/documents", multipartPayload({ title: "x" })));
     await tick();
     expect(FakeXhr.last!.url).toBe("/api/v1/tenant/documents");
     FakeXhr.last!.respond(415, "Unsupported Media Type", body);
@@ -138,7 +134,7 @@ describe("sendApiMutation with a multipart body", () => {
 
   it("fails like fetch (TypeError) when the network is gone", async () => {
     installFakeXhr();
-    const result = sendApiMutation(apiMutation("POST", "/api/v1/tenant/documents", multipartPayload({ title: "x" })));
+    const result = sendApiMutation(testChange("POST", "/api/v1/tenant/documents", multipartPayload({ title: "x" })));
     await tick();
     FakeXhr.last!.onerror?.();
     await expect(result).rejects.toBeInstanceOf(TypeError);
@@ -148,7 +144,7 @@ describe("sendApiMutation with a multipart body", () => {
     installFakeXhr();
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: true }), { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
-    const variables = apiMutation("PATCH", "/api/v1/tenant/appointments/a1/status", { status: "confirmed" });
+    const variables = testChange("PATCH", "/api/v1/tenant/appointments/a1/status", { status: "confirmed" });
     await expect(sendApiMutation(variables)).resolves.toEqual({ success: true });
     expect(FakeXhr.last).toBeNull();
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -172,7 +168,7 @@ describe("sendApiMutation and the offline queue", () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);
     await setManualOffline(true);
-    const variables = apiMutation("POST", "/api/v1/tenant/repairs", repair, [["/api/v1/tenant/repairs"]]);
+    const variables = testChange("POST", "/api/v1/tenant/repairs", repair, [["/api/v1/tenant/repairs"]]);
     const result = await sendApiMutation(variables);
     expect(result).toMatchObject({ success: true, offline: true });
     expect(isOfflineResult(result)).toBe(true);
@@ -186,7 +182,7 @@ describe("sendApiMutation and the offline queue", () => {
       throw new TypeError("Failed to fetch");
     });
     vi.stubGlobal("fetch", fetchMock);
-    const variables = apiMutation("POST", "/api/v1/tenant/repairs", repair);
+    const variables = testChange("POST", "/api/v1/tenant/repairs", repair);
     await expect(sendApiMutation(variables)).resolves.toMatchObject({ offline: true });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect((await listEntries())[0]!.idempotencyKey).toBe(variables.idempotencyKey);
@@ -197,7 +193,7 @@ describe("sendApiMutation and the offline queue", () => {
       "fetch",
       vi.fn(async () => new Response("kaputt", { status: 500, statusText: "Server Error" })),
     );
-    await expect(sendApiMutation(apiMutation("POST", "/api/v1/tenant/repairs", repair))).rejects.toBeInstanceOf(
+    await expect(sendApiMutation(testChange("POST", "/api/v1/tenant/repairs", repair))).rejects.toBeInstanceOf(
       ApiRequestError,
     );
     expect(await listEntries()).toEqual([]);
@@ -210,34 +206,37 @@ describe("sendApiMutation and the offline queue", () => {
     vi.stubGlobal("fetch", fetchMock);
     await setManualOffline(true);
     await expect(
-      sendApiMutation(apiMutation("POST", "/api/v1/auth/password", { currentPassword: "a", newPassword: "b" })),
+      sendApiMutation(testChange("POST", "/api/v1/auth/password", { currentPassword: "a", newPassword: "b" })),
     ).rejects.toBeInstanceOf(TypeError);
     expect(await listEntries()).toEqual([]);
   });
 
   it("online: a change queues behind a waiting change of the same resource instead of overtaking it", async () => {
     await setManualOffline(true);
-    const confirm = apiMutation("PATCH", "/api/v1/tenant/appointments/a1/status", { status: "confirmed" });
+    const confirm = testChange("PATCH", "/api/v1/tenant/appointments/a1/status", { status: "confirmed" });
     await sendApiMutation(confirm);
     await setManualOffline(false);
     const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
-    const cancel = apiMutation("PATCH", "/api/v1/tenant/appointments/a1/status", { status: "canceled" });
+    const cancel = testChange("PATCH", "/api/v1/tenant/appointments/a1/status", { status: "canceled" });
     await expect(sendApiMutation(cancel)).resolves.toMatchObject({ offline: true });
     expect(fetchMock).not.toHaveBeenCalled();
     expect((await listEntries()).map((e) => e.idempotencyKey)).toEqual([confirm.idempotencyKey, cancel.idempotencyKey]);
     // Another appointment is not held up.
-    await sendApiMutation(apiMutation("PATCH", "/api/v1/tenant/appointments/a2/status", { status: "confirmed" }));
+    await sendApiMutation(testChange("PATCH", "/api/v1/tenant/appointments/a2/status", { status: "confirmed" }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("offline multipart upload: the file is queued and sent later as multipart with the same key", async () => {
     await setManualOffline(true);
     const file = new File(["%PDF-1.4"], "Mietvertrag.pdf", { type: "application/pdf" });
-    const variables = apiMutation(
+    const variables = testChange(
       "POST",
       "/api/v1/tenant/documents",
       multipartPayload({ file, title: "Mietvertrag.pdf", type: "personal" }),
+      [],
+      // As features/documents declares it: the label and the title, stored when the change is made.
+      { label: "Dokument hochladen", detail: "Mietvertrag.pdf" },
     );
     await expect(sendApiMutation(variables)).resolves.toMatchObject({ offline: true });
     const [entry] = await listEntries();

@@ -19,24 +19,21 @@ export interface ApiMutationVariables {
   /** Cache keys to refresh after success (spec: "queryKey" of a queue entry). */
   invalidates?: QueryKey[];
   idempotencyKey: string;
-  /** German name of the change for the offline queue's lists; derived from method and path when absent. */
+  /**
+   * What the change is, in German, as its declaration described it when it was made (lib/changes):
+   * the queue stores it with the entry. detail: a short summary; listed: false keeps it out of
+   * the screens' 'wartet auf Synchronisierung' lists.
+   */
   label?: string;
+  detail?: string | null;
+  listed?: boolean;
+  /** Needs a live answer (sign-in, password): never queued. */
+  live?: boolean;
 }
-
-export { mutationKeys } from "./mutation-keys";
 
 export function newIdempotencyKey(): string {
   if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
-
-export function apiMutation(
-  method: ApiMutationVariables["method"],
-  url: string,
-  data?: unknown,
-  invalidates: QueryKey[] = [],
-): ApiMutationVariables {
-  return { method, url, data, invalidates, idempotencyKey: newIdempotencyKey() };
 }
 
 /**
@@ -115,7 +112,7 @@ export async function sendApiRequest(variables: ApiMutationVariables): Promise<u
  * never queued: they need a live answer.
  */
 export async function sendApiMutation(variables: ApiMutationVariables): Promise<unknown> {
-  const tenantId = isQueueableUrl(variables.url) ? sessionTenantId() : null;
+  const tenantId = !variables.live && isQueueableUrl(variables.url) ? sessionTenantId() : null;
   if (tenantId) {
     const queue = await loadQueue();
     if (isOffline() || (await queue.hasWaitingChangeFor(variables.url, tenantId))) {

@@ -38,7 +38,7 @@ describe("paged lists (decision 007)", () => {
 
   it("loaded pages survive a restart on the device and are read again offline", async () => {
     const key = pagedListKey("/api/v1/tenant/documents");
-    const options = pagedListQueryOptions(key, parse);
+    const options = pagedListQueryOptions(key, parse, "Dokumente");
     vi.stubGlobal(
       "fetch",
       vi.fn(async (input: RequestInfo | URL) =>

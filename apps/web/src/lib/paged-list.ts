@@ -1,7 +1,7 @@
 import { NEXT_CURSOR_HEADER } from "@mieter-portal/contracts/defaults";
 import { type InfiniteData, infiniteQueryOptions, type QueryFunction, type QueryKey } from "@tanstack/react-query";
 import { throwIfResNotOk } from "@/lib/api/errors";
-import { fetchForQuery, OfflineDataUnavailableError, resourceNameOf } from "@/lib/api/query-fn";
+import { fetchForQuery, offlineReadError } from "@/lib/api/query-fn";
 import { readJson } from "@/lib/api/request";
 import { pathFromQueryKey } from "@/lib/api/urls";
 
@@ -29,7 +29,7 @@ export function pagePath(queryKey: QueryKey, cursor: string | null): string {
  * the page's array; the next cursor comes from the response header. Offline, or when the network
  * fails, the page already cached under that cursor is the answer; without one the no-data error.
  */
-export function getPageQueryFn(): QueryFunction<ListPage<unknown>, QueryKey, string | null> {
+export function getPageQueryFn(resource?: string): QueryFunction<ListPage<unknown>, QueryKey, string | null> {
   return async ({ queryKey, pageParam, signal, client }) => {
     const path = pagePath(queryKey, pageParam);
     const res = await fetchForQuery(path, signal);
@@ -38,7 +38,7 @@ export function getPageQueryFn(): QueryFunction<ListPage<unknown>, QueryKey, str
       const index = cached ? cached.pageParams.indexOf(pageParam) : -1;
       const page = index >= 0 ? cached?.pages[index] : undefined;
       if (page) return page;
-      throw new OfflineDataUnavailableError(resourceNameOf(path));
+      throw offlineReadError(path, resource);
     }
     await throwIfResNotOk(res);
     // The list's schema checks the items (see lib/paged-list).
@@ -63,12 +63,16 @@ export function pagedListKey<const P extends string, const Q extends Record<stri
   return [path, params, PAGES_KEY_MARKER] as const;
 }
 
-const fetchPage = getPageQueryFn();
-
+/**
+ * `resource`: the German name of what the list holds ('Dokumente'), named by the offline no-data
+ * message (spec sections 5 and 8).
+ */
 export function pagedListQueryOptions<T, const K extends readonly unknown[]>(
   queryKey: K,
   parse: (items: unknown) => T[],
+  resource: string,
 ) {
+  const fetchPage = getPageQueryFn(resource);
   return infiniteQueryOptions({
     queryKey,
     queryFn: async (context): Promise<ListPage<T>> => {

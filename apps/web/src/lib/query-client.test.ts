@@ -3,11 +3,11 @@ import { persistQueryClientRestore, persistQueryClientSave } from "@tanstack/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { APP_VERSION } from "@/config/env";
 import { allowConsoleError } from "@/test/console";
-import { type ApiMutationVariables, apiMutation, mutationKeys } from "./mutations";
+import { type ApiMutationVariables, sendApiMutation } from "./mutations";
 import { setManualOffline } from "./network";
 import { type Notifier, setNotifier } from "./notify";
 import { listEntries } from "./offline/queue-store";
-import { resetOfflineState, signInAs, TENANT_A } from "./offline/testing";
+import { resetOfflineState, signInAs, TENANT_A, testChange } from "./offline/testing";
 import { createPersister, createQueryClient, DAY, GC_TIME, PERSIST_MAX_AGE, STALE_TIME } from "./query-client";
 
 // lib tells the tenant things through the notifier the app registers (a toast there).
@@ -107,11 +107,12 @@ describe("feedback of queued changes", () => {
     await setManualOffline(true);
     const client = createQueryClient();
     const observer = new MutationObserver<unknown, Error, ApiMutationVariables>(client, {
-      mutationKey: mutationKeys.repairs.create,
+      mutationKey: ["api", "repairs", "create"],
+      mutationFn: sendApiMutation,
       meta: { successTitle: "Reparatur gemeldet", successDescription: "Danke" },
     });
     const result = await observer.mutate(
-      apiMutation("POST", "/api/v1/tenant/repairs", { type: "other", location: "kitchen", description: "x" }),
+      testChange("POST", "/api/v1/tenant/repairs", { type: "other", location: "kitchen", description: "x" }),
     );
     expect(result).toMatchObject({ offline: true });
     expect(toastMock).toHaveBeenCalledTimes(1);
@@ -127,10 +128,11 @@ describe("feedback of queued changes", () => {
     await setManualOffline(true);
     const client = createQueryClient();
     const observer = new MutationObserver<unknown, Error, ApiMutationVariables>(client, {
-      mutationKey: mutationKeys.messages.markRead,
+      mutationKey: ["api", "messages", "read"],
+      mutationFn: sendApiMutation,
       meta: { offlineNotice: false },
     });
-    await observer.mutate(apiMutation("PATCH", "/api/v1/tenant/messages/m1/read"));
+    await observer.mutate(testChange("PATCH", "/api/v1/tenant/messages/m1/read"));
     expect(toastMock).not.toHaveBeenCalled();
     expect(await listEntries()).toHaveLength(1);
   });
@@ -144,12 +146,13 @@ describe("feedback of queued changes", () => {
     });
     const client = createQueryClient();
     const observer = new MutationObserver<unknown, Error, ApiMutationVariables>(client, {
-      mutationKey: mutationKeys.repairs.create,
+      mutationKey: ["api", "repairs", "create"],
+      mutationFn: sendApiMutation,
       meta: { successTitle: "Reparatur gemeldet", errorTitle: "Fehler", errorDescription: "Ging nicht" },
     });
     await expect(
       observer.mutate(
-        apiMutation("POST", "/api/v1/tenant/repairs", { type: "other", location: "kitchen", description: "x" }),
+        testChange("POST", "/api/v1/tenant/repairs", { type: "other", location: "kitchen", description: "x" }),
       ),
     ).rejects.toThrow(/nicht gespeichert/);
     expect(toastMock).toHaveBeenCalledTimes(1);

@@ -3,7 +3,6 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import type { Persister } from "@tanstack/react-query-persist-client";
 import { ApiRequestError } from "@/lib/api/errors";
 import { getQueryFn } from "@/lib/api/query-fn";
-import { registerMutationDefaults } from "./mutation-defaults";
 import { notify } from "./notify";
 import { offlineNotices } from "./offline/notices";
 import { isOfflineResult } from "./offline/types";
@@ -60,7 +59,7 @@ function handleError(error: Error, meta: FeedbackMeta | undefined) {
 }
 
 export function createQueryClient(): QueryClient {
-  const client = new QueryClient({
+  return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => handleError(error, query.meta),
     }),
@@ -94,8 +93,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  registerMutationDefaults(client);
-  return client;
 }
 
 /** The read cache lives in IndexedDB so screens have data offline (spec section 4). */

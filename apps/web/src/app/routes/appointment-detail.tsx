@@ -3,6 +3,7 @@ import { ArrowLeft, CalendarOff, CalendarPlus } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
+import * as apiPaths from "@/config/api-paths";
 import { paths } from "@/config/paths";
 import { getAppointmentQueryOptions } from "@/features/appointments/api/get-appointment";
 import { RESCHEDULE_PARAM } from "@/features/appointments/appointment-form";
@@ -55,7 +56,7 @@ export function Component() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t.allAppointments}
       </Link>
-      <PendingChanges urlPrefix={`/api/v1/tenant/appointments/${encodeURIComponent(id)}`} />
+      <PendingChanges urlPrefix={apiPaths.appointment(id)} />
       <AppointmentDetails
         appointment={appointment.data}
         onRescheduled={(movedId) =>

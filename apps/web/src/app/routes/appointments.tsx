@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
+import * as apiPaths from "@/config/api-paths";
 import { appointmentPath, paths } from "@/config/paths";
 import { getAppointmentQueryOptions } from "@/features/appointments/api/get-appointment";
 import { getAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
@@ -41,7 +42,7 @@ export function Component() {
       <h1 id="appointments-title" className="text-2xl font-bold">
         {paths.appointments.title}
       </h1>
-      <PendingChanges urlPrefix="/api/v1/tenant/appointments" />
+      <PendingChanges urlPrefix={apiPaths.appointments} />
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
         <AppointmentRequestForm prefill={prefill} onStopPrefill={clearReschedule} onSubmitted={clearReschedule} />
         {appointments.isPending ? (

@@ -4,6 +4,7 @@ import { paths } from "@/config/paths";
 import { ContactForm } from "@/features/contact/components/contact-form";
 import { ContactOptions, EmergencyBox } from "@/features/contact/components/contact-options";
 import { contactTexts } from "@/features/contact/texts";
+import { startConversation } from "@/features/messages/api/start-conversation";
 import { useBrand } from "@/lib/brand";
 
 export function Component() {
@@ -23,7 +24,7 @@ export function Component() {
         <p className="text-sm text-muted-foreground">{t.intro}</p>
       </header>
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-[3fr_2fr]">
-        <ContactForm />
+        <ContactForm startConversation={startConversation} />
         <div className="grid min-w-0 grid-cols-1 gap-4">
           <ContactOptions brand={brand} />
           <EmergencyBox hotline={brand.emergencyHotline} />

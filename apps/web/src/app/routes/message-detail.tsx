@@ -3,6 +3,7 @@ import { ArrowLeft, MessageSquareOff } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { Button } from "@/components/ui/button";
+import * as apiPaths from "@/config/api-paths";
 import { paths } from "@/config/paths";
 import { getMessageThreadQueryOptions } from "@/features/messages/api/get-message-thread";
 import { MessageThread } from "@/features/messages/components/message-thread";
@@ -62,7 +63,7 @@ export function Component() {
         </h1>
       </div>
       <MessageThread thread={thread.data} />
-      <PendingChanges urlPrefix={`/api/v1/tenant/messages/${encodeURIComponent(thread.data.id)}`} />
+      <PendingChanges urlPrefix={apiPaths.message(thread.data.id)} />
       <div className="rounded-2xl border border-border bg-card p-4 shadow-sm">
         <ReplyForm threadId={thread.data.id} />
       </div>

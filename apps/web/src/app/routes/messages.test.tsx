@@ -7,7 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { messagesQueryKey } from "@/features/messages/api/get-messages";
 import { messageQueriesToRefresh } from "@/features/messages/api/invalidation";
-import { apiMutation, sendApiMutation } from "@/lib/mutations";
+import { startConversation } from "@/features/messages/api/start-conversation";
+import { changeVariables } from "@/lib/changes";
+import { sendApiMutation } from "@/lib/mutations";
 import { setManualOffline } from "@/lib/network";
 import { resetOfflineState, signInAs, TENANT_A } from "@/lib/offline/testing";
 import type { ListPage } from "@/lib/paged-list";
@@ -187,14 +189,7 @@ describe("messages screen: page by page", () => {
     client.setQueryData(messagesQueryKey("all"), cached, { updatedAt: Date.now() - 60 * 60_000 });
     const { fetchMock } = serveMessages();
     await setManualOffline(true);
-    await sendApiMutation(
-      apiMutation(
-        "POST",
-        "/api/v1/tenant/messages",
-        { subject: "Heizung", content: "Kalt" },
-        messageQueriesToRefresh(),
-      ),
-    );
+    await sendApiMutation(changeVariables(startConversation, { subject: "Heizung", content: "Kalt" }));
     renderRoute();
 
     await waitFor(() => expect(titles()).toEqual(["Betreff 1", "Betreff 2", "Betreff 3", "Betreff 4"]));

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
+import * as apiPaths from "@/config/api-paths";
 import { messagePath, paths } from "@/config/paths";
 import { getMessagesQueryOptions, type MessageFilter } from "@/features/messages/api/get-messages";
 import { MessageFilterToggle } from "@/features/messages/components/message-filter";
@@ -34,7 +35,7 @@ export function Component() {
         </h1>
         <MessageFilterToggle value={filter} onChange={changeFilter} />
       </div>
-      <PendingChanges urlPrefix="/api/v1/tenant/messages" />
+      <PendingChanges urlPrefix={apiPaths.messages} />
       {messages.isPending ? (
         <LoadingState text={t.loading} />
       ) : messages.isError && !messages.isFetchNextPageError ? (

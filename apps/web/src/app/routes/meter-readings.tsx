@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
+import * as apiPaths from "@/config/api-paths";
 import { paths } from "@/config/paths";
 import { useSessionUser } from "@/features/auth/components/auth-provider";
 import { getMeterReadingsQueryOptions } from "@/features/meter-readings/api/get-meter-readings";
@@ -26,7 +27,7 @@ export function Component() {
       </h1>
       <ReadingWindowBanner />
       <MeterReadingForm userId={user.id} readings={items} />
-      <PendingChanges urlPrefix="/api/v1/tenant/meter-readings" />
+      <PendingChanges urlPrefix={apiPaths.meterReadings} />
       {readings.isPending ? (
         <LoadingState text={t.loading} />
       ) : readings.isError && !readings.isFetchNextPageError ? (

@@ -4,7 +4,8 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getDashboardNoticesQueryOptions, NOTICES_PATH, noticesQueryKey } from "@/features/notices/api/get-notices";
+import * as apiPaths from "@/config/api-paths";
+import { getDashboardNoticesQueryOptions, noticesQueryKey } from "@/features/notices/api/get-notices";
 import { CurrentNotices } from "@/features/notices/components/current-notices";
 import { setManualOffline } from "@/lib/network";
 import { listEntries } from "@/lib/offline/queue-store";
@@ -209,7 +210,7 @@ describe("Betrifft mich auch", () => {
       await synchronize("reconnect");
       await synchronize("manual");
       // The refresh the sync started, inside act.
-      await client.refetchQueries({ queryKey: [NOTICES_PATH] });
+      await client.refetchQueries({ queryKey: [apiPaths.notices] });
     });
     const posts = affectedPosts(server);
     expect(posts).toHaveLength(1);

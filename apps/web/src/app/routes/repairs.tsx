@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { LoadMore } from "@/components/load-more/load-more";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
+import * as apiPaths from "@/config/api-paths";
 import { paths } from "@/config/paths";
 import { useSessionUser } from "@/features/auth/components/auth-provider";
 import { useRepairs } from "@/features/repairs/api/get-repairs";
@@ -25,7 +26,7 @@ export function Component() {
         {paths.repairs.title}
       </h1>
       <RepairForm userId={user.id} emergencyHotline={brand.emergencyHotline} />
-      <PendingChanges urlPrefix="/api/v1/tenant/repairs" />
+      <PendingChanges urlPrefix={apiPaths.repairs} />
       {repairs.isPending ? (
         <LoadingState text={t.loading} />
       ) : repairs.isError && !repairs.isFetchNextPageError ? (

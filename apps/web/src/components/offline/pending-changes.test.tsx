@@ -18,6 +18,9 @@ describe("PendingChanges", () => {
       url: "/api/v1/tenant/repairs",
       data: { type: "other", location: "kitchen", description: "Spülmaschine läuft aus" },
       idempotencyKey: "r1",
+      // As the repairs feature's declaration describes it (lib/changes).
+      label: "Reparaturmeldung",
+      detail: "Spülmaschine läuft aus",
     });
     await enqueueChange(
       {
@@ -44,7 +47,14 @@ describe("PendingChanges", () => {
   });
 
   it("renders nothing when nothing waits, and hides changes lists do not show (marking read)", async () => {
-    await enqueueChange({ method: "PATCH", url: "/api/v1/tenant/messages/t1/read", idempotencyKey: "read" });
+    await enqueueChange({
+      method: "PATCH",
+      url: "/api/v1/tenant/messages/t1/read",
+      idempotencyKey: "read",
+      // As the messages feature declares marking read: not listed.
+      label: "Nachricht als gelesen markieren",
+      listed: false,
+    });
     const { container } = render(<PendingChanges urlPrefix="/api/v1/tenant/messages" />);
     // Let the queue load (it holds the unlisted entry).
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));

@@ -14,6 +14,8 @@ function queueRepair(description: string, tenantId: string) {
       url: "/api/v1/tenant/repairs",
       data: { type: "other", location: "kitchen", description },
       idempotencyKey: description,
+      label: "Reparaturmeldung",
+      detail: description,
     },
     tenantId,
   );

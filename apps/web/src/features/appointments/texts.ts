@@ -81,6 +81,13 @@ export const appointmentTexts = {
     canceled: "Ihr Termin wurde abgesagt.",
     failed: "Der Terminstatus konnte nicht aktualisiert werden.",
   },
+  /** In the offline queue's lists and the offline no-data message (lib/changes, lib/reads). */
+  resource: "Termine",
+  queue: {
+    request: "Terminanfrage",
+    confirm: "Termin bestätigen",
+    cancel: "Termin absagen",
+  },
 } as const;
 
 /** German labels of the appointment types (spec section 3). */

@@ -1,3 +1,4 @@
+import * as apiPaths from "@/config/api-paths";
 import { buildHeaders } from "@/lib/api/request";
 import { resolveApiUrl } from "@/lib/api/urls";
 import { isOffline } from "@/lib/network";
@@ -23,7 +24,7 @@ async function revoke(token: string): Promise<Outcome> {
   const headers = buildHeaders(undefined, { withToken: false });
   headers.set("Authorization", `Bearer ${token}`);
   try {
-    const res = await fetch(resolveApiUrl("/api/auth/logout"), { method: "POST", headers, credentials: "same-origin" });
+    const res = await fetch(resolveApiUrl(apiPaths.logout), { method: "POST", headers, credentials: "same-origin" });
     return res.ok || res.status === 401 ? "done" : "later";
   } catch {
     return "later";

@@ -32,4 +32,6 @@ export const authTexts = {
   logoutTitle: "Abgemeldet",
   logoutDescription: "Sie wurden erfolgreich abgemeldet.",
   loading: "Lädt...",
+  /** The profile read, named by the offline no-data message. */
+  resource: "Profil",
 } as const;

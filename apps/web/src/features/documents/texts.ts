@@ -48,6 +48,9 @@ export const documentTexts = {
       `„${fileName}“ kann nicht hochgeladen werden: Die Datei ist zu groß (${size}). Erlaubt sind höchstens ${maxMegabytes} MB.`,
     empty: (fileName: string) => `„${fileName}“ kann nicht hochgeladen werden: Die Datei ist leer.`,
   },
+  /** In the offline queue's lists and the offline no-data message (lib/changes, lib/reads). */
+  resource: "Dokumente",
+  queue: { upload: "Dokument hochladen" },
 } as const;
 
 /** German name of every document type; the search matches these as well as the raw type. */

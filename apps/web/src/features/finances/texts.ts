@@ -27,6 +27,9 @@ export const financeTexts = {
   invoicesEmpty: "Keine offenen Rechnungen",
   invoicesEmptyHint: "Sie haben alle Rechnungen beglichen.",
   issuedOn: "Ausgestellt am",
+  /** In the offline queue's lists and the offline no-data message (lib/changes, lib/reads). */
+  resource: "Finanzen",
+  paymentsResource: "Zahlungen",
 } as const;
 
 const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

@@ -56,6 +56,13 @@ export const messageTexts = {
     successDescription: "Wir werden uns so schnell wie möglich bei Ihnen melden.",
     failed: "Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
   },
+  /** In the offline queue's lists and the offline no-data message (lib/changes, lib/reads). */
+  resource: "Nachrichten",
+  queue: {
+    start: "Neue Nachricht",
+    reply: "Antwort auf Nachricht",
+    markRead: "Nachricht als gelesen markieren",
+  },
 } as const;
 
 /** Spec section 9: 2 messages on the dashboard, preview of 120 characters. */

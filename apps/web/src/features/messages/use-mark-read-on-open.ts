@@ -1,6 +1,6 @@
 import type { MessageThread } from "@mieter-portal/contracts";
 import { useEffect, useRef } from "react";
-import { markMessageReadVariables, useMarkMessageRead } from "./api/mark-message-read";
+import { useMarkMessageRead } from "./api/mark-message-read";
 import { hasUnreadInbound } from "./messages";
 
 /** Opening a thread with unread messages from the management marks it read, once per thread. */
@@ -10,6 +10,6 @@ export function useMarkReadOnOpen(thread: MessageThread | undefined) {
   useEffect(() => {
     if (!thread || marked.current === thread.id || !hasUnreadInbound(thread)) return;
     marked.current = thread.id;
-    mutate(markMessageReadVariables(thread.id));
+    mutate(thread.id);
   }, [thread, mutate]);
 }

@@ -62,4 +62,7 @@ export const meterTexts = {
     title: "Zeit für Ihre Zählerstände",
     text: "Zwischen dem 27. Dezember und dem 3. Januar werden die Zählerstände für die Nebenkostenabrechnung benötigt. Bitte melden Sie jetzt Wasser, Strom und Heizung.",
   },
+  /** In the offline queue's lists and the offline no-data message (lib/changes, lib/reads). */
+  resource: "Zählerstände",
+  queue: { submit: "Zählerstände" },
 } as const;

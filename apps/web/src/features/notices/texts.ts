@@ -27,6 +27,9 @@ export const noticeTexts = {
     successDescription: "Die Hausverwaltung weiß jetzt, dass die Störung auch Sie betrifft.",
     errorTitle: "Nicht gesendet",
   },
+  /** In the offline queue's lists and the offline no-data message (lib/changes, lib/reads). */
+  resource: "Aushänge",
+  queue: { affected: "„Betrifft mich auch“ zu einem Aushang" },
 } as const;
 
 /** How many current notices the dashboard shows; the list page shows all. */

@@ -114,4 +114,7 @@ export const repairTexts = {
     actor: (kind: string, name: string) => (name ? `${name} (${kind})` : kind),
     at: (date: string, time: string) => `${date}, ${time} Uhr`,
   },
+  /** In the offline queue's lists and the offline no-data message (lib/changes, lib/reads). */
+  resource: "Reparaturen",
+  queue: { report: "Reparaturmeldung" },
 } as const;

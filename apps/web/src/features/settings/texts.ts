@@ -50,4 +50,10 @@ export const settingsTexts = {
   email: "E-Mail",
   phone: "Telefon",
   supportHours: "Erreichbarkeit",
+  /** In the offline queue's lists and the offline no-data message (lib/changes, lib/reads). */
+  resource: "Benachrichtigungen",
+  queue: {
+    emailNotifications: (on: boolean) =>
+      on ? "E-Mail-Benachrichtigungen einschalten" : "E-Mail-Benachrichtigungen ausschalten",
+  },
 } as const;

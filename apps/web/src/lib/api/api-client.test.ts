@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError, buildApiError, parseRetryAfter } from "@/lib/api/errors";
-import { getQueryFn, OfflineDataUnavailableError, resourceNameOf } from "@/lib/api/query-fn";
+import { getQueryFn, OfflineDataUnavailableError } from "@/lib/api/query-fn";
 import { apiRequest } from "@/lib/api/request";
 import { pathFromQueryKey, resolveApiUrl } from "@/lib/api/urls";
 import { clearSession, writeSession } from "@/lib/session";
@@ -156,13 +156,24 @@ describe("offline reads", () => {
   it("offline without a cached copy: fails with the no-data message for that resource", async () => {
     mockFetch(Response.json([]));
     await setManualOffline(true);
-    const read = getQueryFn({ on401: "throw" })(contextFor(["/api/v1/tenant/documents"], new QueryClient()));
-    const error = await (read as Promise<unknown>).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OfflineDataUnavailableError);
-    expect((error as Error).message).toBe("Keine Daten im Offline-Modus verfügbar: Dokumente");
-    expect(resourceNameOf("/api/tenant/meter-readings")).toBe("Zählerstände");
-    expect(resourceNameOf("/api/v1/auth/user")).toBe("Profil");
-    expect(resourceNameOf("/api/v1/somewhere/else?x=1")).toBe("/api/v1/somewhere/else");
+    // The read names its resource itself (features declare it with lib/reads); nothing guesses it from the path.
+    const noData = async (path: string, resource?: string) => {
+      const read = getQueryFn({ on401: "throw", resource })(contextFor([path], new QueryClient()));
+      const error = await (read as Promise<unknown>).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OfflineDataUnavailableError);
+      return (error as Error).message;
+    };
+    expect(await noData("/api/v1/tenant/documents", "Dokumente")).toBe(
+      "Keine Daten im Offline-Modus verfügbar: Dokumente",
+    );
+    expect(await noData("/api/tenant/meter-readings", "Zählerstände")).toBe(
+      "Keine Daten im Offline-Modus verfügbar: Zählerstände",
+    );
+    expect(await noData("/api/v1/auth/user", "Profil")).toBe("Keine Daten im Offline-Modus verfügbar: Profil");
+    // A read without a name says its path.
+    expect(await noData("/api/v1/somewhere/else?x=1")).toBe(
+      "Keine Daten im Offline-Modus verfügbar: /api/v1/somewhere/else",
+    );
   });
 
   it("online but the network fails: the cached copy, else the no-data message", async () => {
@@ -177,9 +188,9 @@ describe("offline reads", () => {
     await expect(getQueryFn({ on401: "throw" })(contextFor(["/api/v1/tenant/repairs"], client))).resolves.toEqual([
       { id: "r1" },
     ]);
-    await expect(getQueryFn({ on401: "throw" })(contextFor(["/api/v1/tenant/appointments"], client))).rejects.toThrow(
-      "Keine Daten im Offline-Modus verfügbar: Termine",
-    );
+    await expect(
+      getQueryFn({ on401: "throw", resource: "Termine" })(contextFor(["/api/v1/tenant/appointments"], client)),
+    ).rejects.toThrow("Keine Daten im Offline-Modus verfügbar: Termine");
   });
 });
 
@@ -278,7 +289,8 @@ describe("list pages (decision 007)", () => {
       items: [{ id: "t2" }],
       nextCursor: "c3",
     });
-    await expect(getPageQueryFn()(pageContext(client, "c3"))).rejects.toThrow(
+    // The list names its resource (the messages feature declares it).
+    await expect(getPageQueryFn("Nachrichten")(pageContext(client, "c3"))).rejects.toThrow(
       "Keine Daten im Offline-Modus verfügbar: Nachrichten",
     );
     expect(fetchMock).not.toHaveBeenCalled();

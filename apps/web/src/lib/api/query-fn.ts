@@ -17,16 +17,12 @@ export class OfflineDataUnavailableError extends Error {
   }
 }
 
-/** The German name of what a path reads ("Dokumente"), else the path itself. */
-export function resourceNameOf(path: string): string {
-  const clean = path.split(/[?#]/)[0] ?? path;
-  const segments = clean
-    .replace(/^\/api(\/v1)?(?=\/|$)/, "")
-    .split("/")
-    .filter(Boolean);
-  const tenant = segments.indexOf("tenant");
-  const name = tenant >= 0 ? segments[tenant + 1] : segments[segments.length - 1];
-  return (name && offlineNotices.resources[name]) || clean;
+/**
+ * What an offline read without cached copy names: the resource its read declared (lib/reads), else
+ * the path without its query string.
+ */
+export function offlineReadError(path: string, resource?: string): OfflineDataUnavailableError {
+  return new OfflineDataUnavailableError(resource ?? path.split(/[?#]/)[0] ?? path);
 }
 
 async function fetchGet(path: string, signal?: AbortSignal): Promise<Response | undefined> {
@@ -69,14 +65,21 @@ export function startEarlyReads(paths: readonly string[]): void {
  * Offline, or when the network fails, the cached copy is the answer (spec section 4); without one
  * the read fails with the no-data message for that resource.
  */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+export function getQueryFn<T>({
+  on401,
+  resource,
+}: {
+  on401: UnauthorizedBehavior;
+  /** German name of what is read ('Dokumente'), for the offline no-data message. */
+  resource?: string;
+}): QueryFunction<T | null> {
   return async ({ queryKey, signal, client }) => {
     const path = pathFromQueryKey(queryKey);
     const res = await fetchForQuery(path, signal);
     if (!res) {
       const cached = client?.getQueryData<T>(queryKey);
       if (cached !== undefined) return cached;
-      throw new OfflineDataUnavailableError(resourceNameOf(path));
+      throw offlineReadError(path, resource);
     }
     if (on401 === "returnNull" && res.status === 401) return null;
     await throwIfResNotOk(res);

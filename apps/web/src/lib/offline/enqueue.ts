@@ -1,7 +1,6 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { sessionTenantId } from "@/lib/session";
 import { requestPersistentStorage } from "../persistent-storage";
-import { describeChange } from "./labels";
 import { changeTypeOf, normalizePath, resourceOf } from "./ordering";
 import { signatureOf, toStoredBody } from "./payload";
 import { addEntry, listEntries } from "./queue-store";
@@ -23,8 +22,13 @@ export interface ChangeToQueue {
   data?: unknown;
   invalidates?: QueryKey[];
   idempotencyKey: string;
-  /** Overrides the label derived from method and path. */
+  /**
+   * What the change is, as its declaration described it when it was made (lib/changes); stored
+   * with the entry. A change without one gets the neutral label.
+   */
   label?: string;
+  detail?: string | null;
+  listed?: boolean;
 }
 
 let lastTimestamp = 0;
@@ -41,7 +45,6 @@ function newId(): string {
 
 export async function buildEntry(change: ChangeToQueue, tenantId: string): Promise<QueueEntry> {
   const body = await toStoredBody(change.data);
-  const description = describeChange(change.method, change.url, body.data, body.bodyKind);
   const type = changeTypeOf(change.method);
   return {
     id: newId(),
@@ -58,9 +61,9 @@ export async function buildEntry(change: ChangeToQueue, tenantId: string): Promi
     error: null,
     idempotencyKey: change.idempotencyKey,
     tenantId,
-    label: change.label ?? description.label,
-    detail: description.detail,
-    listed: description.listed,
+    label: change.label ?? offlineTexts.genericLabel,
+    detail: change.detail ?? null,
+    listed: change.listed ?? true,
     status: "pending",
     resource: resourceOf(change.url),
     signature: signatureOf(change.method, normalizePath(change.url), body),

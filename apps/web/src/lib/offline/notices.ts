@@ -13,17 +13,4 @@ export const offlineNotices = {
   storageFailedDescription:
     "Die Änderung konnte auf diesem Gerät nicht gespeichert werden. Bitte geben Sie Speicherplatz frei und versuchen Sie es erneut.",
   noData: (resource: string) => `Keine Daten im Offline-Modus verfügbar: ${resource}`,
-  /** Names of what an offline read without cached copy was for. */
-  resources: {
-    documents: "Dokumente",
-    "meter-readings": "Zählerstände",
-    repairs: "Reparaturen",
-    messages: "Nachrichten",
-    appointments: "Termine",
-    finances: "Finanzen",
-    payments: "Zahlungen",
-    user: "Profil",
-    config: "Einstellungen",
-    notices: "Aushänge",
-  } as Record<string, string>,
 } as const;

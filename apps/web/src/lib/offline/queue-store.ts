@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import { STORAGE_PREFIX } from "../storage";
+import { offlineTexts } from "./texts";
 import type { QueueEntry } from "./types";
 
 /**
@@ -37,13 +38,22 @@ function queueDatabase(): Promise<IDBPDatabase<QueueSchema>> {
 
 const byAge = (a: QueueEntry, b: QueueEntry) => a.timestamp - b.timestamp || a.id.localeCompare(b.id);
 
+/**
+ * An entry keeps the label it was stored with; one stored without any gets the neutral label
+ * (its meaning is never rebuilt from its URL).
+ */
+function labelled(entry: QueueEntry): QueueEntry {
+  return entry.label ? entry : { ...entry, label: offlineTexts.genericLabel };
+}
+
 export async function listEntries(): Promise<QueueEntry[]> {
   const all = await (await queueDatabase()).getAll(QUEUE_STORE_NAME);
-  return all.sort(byAge);
+  return all.map(labelled).sort(byAge);
 }
 
 export async function getEntry(id: string): Promise<QueueEntry | null> {
-  return (await (await queueDatabase()).get(QUEUE_STORE_NAME, id)) ?? null;
+  const entry = await (await queueDatabase()).get(QUEUE_STORE_NAME, id);
+  return entry ? labelled(entry) : null;
 }
 
 export type AddOutcome = { added: true; entry: QueueEntry } | { added: false; entry: QueueEntry };

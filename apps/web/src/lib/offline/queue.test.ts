@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allowConsoleError } from "@/test/console";
-import { enqueueChange, hasWaitingChangeFor, QueueStorageError } from "./enqueue";
+import { buildEntry, enqueueChange, hasWaitingChangeFor, QueueStorageError } from "./enqueue";
 import { fromStoredBody } from "./payload";
-import { listEntries, onQueueChange, removeEntries } from "./queue-store";
+import { addEntry, getEntry, listEntries, onQueueChange, removeEntries } from "./queue-store";
 import { isQueueableUrl } from "./tenant";
 import { resetOfflineState, signInAs, TENANT_A, TENANT_B } from "./testing";
 import type { QueueEntry } from "./types";
@@ -44,6 +44,9 @@ describe("enqueueChange", () => {
       data: repair,
       invalidates: [["/api/v1/tenant/repairs"]],
       idempotencyKey: "key-1",
+      // The change's declaration describes it when it is made (lib/changes); the entry stores that.
+      label: "Reparaturmeldung",
+      detail: "Wasserhahn tropft",
     });
     expect(result).toMatchObject({
       success: true,
@@ -72,6 +75,17 @@ describe("enqueueChange", () => {
     });
     expect(typeof stored!.timestamp).toBe("number");
     expect(changes).toEqual(["added"]);
+  });
+
+  it("never reads a change's meaning from its URL: without a label it is a neutral 'Änderung', also when stored so before", async () => {
+    await enqueueChange({ method: "POST", url: "/api/v1/tenant/repairs", data: repair, idempotencyKey: "plain" });
+    expect((await listEntries())[0]).toMatchObject({ label: "Änderung", detail: null, listed: true });
+    // An entry an older app version stored without a label.
+    const old = {
+      ...(await buildEntry({ method: "POST", url: "/api/v1/tenant/repairs", idempotencyKey: "o" }, TENANT_A)),
+    };
+    await addEntry({ ...old, label: undefined as unknown as string });
+    expect((await getEntry(old.id))?.label).toBe("Änderung");
   });
 
   it("refuses a duplicate (same url, method and payload) silently and keeps one entry", async () => {
@@ -120,6 +134,8 @@ describe("enqueueChange", () => {
       url: "/api/v1/tenant/documents",
       data: { multipart: { file, title: "Nachweis.pdf", type: "personal" } },
       idempotencyKey: "doc",
+      label: "Dokument hochladen",
+      detail: "Nachweis.pdf",
     });
     const [stored] = await listEntries();
     expect(stored!.bodyKind).toBe("multipart");

@@ -32,6 +32,8 @@ function queueRepair(description: string, tenantId: string | null = TENANT_A, ke
       data: { type: "other", location: "kitchen", description, urgency: "medium", photos: [] },
       invalidates: [[REPAIRS]],
       idempotencyKey: key,
+      label: "Reparaturmeldung",
+      detail: description,
     },
     tenantId,
   );

@@ -1,3 +1,6 @@
+import type { QueryKey } from "@tanstack/react-query";
+import { type ChangeDescription, changeVariables, defineChange } from "@/lib/changes";
+import type { ApiMutationVariables } from "@/lib/mutations";
 import { clearSession, writeSession } from "@/lib/session";
 /** Helpers for the offline tests (imported by *.test.ts only). */
 import { makeToken } from "@/test/tokens";
@@ -16,6 +19,29 @@ export function signInAs(tenantId: string, jti = "j1"): string {
   const token = makeToken({ sub: tenantId, jti, exp: Math.floor(Date.now() / 1000) + 3600 });
   writeSession(token);
   return token;
+}
+
+/**
+ * The variables of a change made in a lib test, as a feature's declaration (lib/changes) builds
+ * them: a new Idempotency-Key, and the label and detail when the test describes the change.
+ */
+export function testChange(
+  method: ApiMutationVariables["method"],
+  url: string,
+  data?: unknown,
+  refresh: QueryKey[] = [],
+  description?: ChangeDescription,
+): ApiMutationVariables {
+  const declaration = defineChange({
+    key: ["api", "test"],
+    method,
+    url: () => url,
+    body: () => data,
+    refresh: () => refresh,
+    ...(description && { describe: () => description }),
+    response: { parse: (answer: unknown) => answer },
+  });
+  return changeVariables(declaration, undefined);
 }
 
 export async function resetOfflineState(): Promise<void> {

@@ -76,25 +76,6 @@ export const offlineTexts = {
     confirm: "Trotzdem abmelden",
   },
 
-  /** What a queued change is, by method and path (shown in lists and the details). */
-  labels: {
-    repair: "Reparaturmeldung",
-    meterReadings: "Zählerstände",
-    document: "Dokument hochladen",
-    appointmentRequest: "Terminanfrage",
-    appointmentConfirm: "Termin bestätigen",
-    appointmentCancel: "Termin absagen",
-    appointmentStatus: "Terminstatus ändern",
-    message: "Neue Nachricht",
-    reply: "Antwort auf Nachricht",
-    markRead: "Nachricht als gelesen markieren",
-    noticeAffected: "„Betrifft mich auch“ zu einem Aushang",
-    emailNotifications: (on: boolean) =>
-      on ? "E-Mail-Benachrichtigungen einschalten" : "E-Mail-Benachrichtigungen ausschalten",
-    generic: "Änderung",
-    water: "Wasser",
-    electricity: "Strom",
-    heating: "Heizung",
-    photos: (count: number) => (count === 1 ? "1 Foto" : `${count} Fotos`),
-  },
+  /** The label of a change that was queued without one (its declaration describes every change). */
+  genericLabel: "Änderung",
 } as const;

@@ -1,16 +1,18 @@
 import { appointment } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api/query-fn";
+import * as apiPaths from "@/config/api-paths";
+import { defineRead } from "@/lib/reads";
+import { appointmentTexts } from "../texts";
 
-export const appointmentQueryKey = (id: string) => [`/api/v1/tenant/appointments/${encodeURIComponent(id)}`] as const;
+export const appointmentQueryKey = (id: string) => [apiPaths.appointment(id)] as const;
 
-const fetchAppointment = getQueryFn<unknown>({ on401: "throw" });
+const readAppointment = defineRead({ resource: appointmentTexts.resource, response: appointment });
 
 /** One appointment. A missing one is shown inline, not as a toast. */
 export function getAppointmentQueryOptions(id: string) {
   return queryOptions({
     queryKey: appointmentQueryKey(id),
-    queryFn: async (context) => appointment.parse(await fetchAppointment(context)),
+    queryFn: readAppointment,
     meta: { silent: true },
   });
 }

@@ -1,16 +1,20 @@
 import { appointmentList } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api/query-fn";
+import * as apiPaths from "@/config/api-paths";
 import { pagedListKey, pagedListQueryOptions } from "@/lib/paged-list";
-
-const APPOINTMENTS_PATH = "/api/v1/tenant/appointments";
+import { defineRead } from "@/lib/reads";
+import { appointmentTexts } from "../texts";
 
 /** Prefix of every appointment list: a change refreshes them all. */
-export const appointmentsQueryKey = [APPOINTMENTS_PATH] as const;
+export const appointmentsQueryKey = [apiPaths.appointments] as const;
 
 /** The appointments screen: every appointment, earliest start first, page by page (decision 007). */
 export function getAppointmentsQueryOptions() {
-  return pagedListQueryOptions(pagedListKey(APPOINTMENTS_PATH), (items) => appointmentList.parse(items));
+  return pagedListQueryOptions(
+    pagedListKey(apiPaths.appointments),
+    (items) => appointmentList.parse(items),
+    appointmentTexts.resource,
+  );
 }
 
 /**
@@ -19,15 +23,15 @@ export function getAppointmentsQueryOptions() {
  */
 export const UPCOMING_APPOINTMENTS_LIMIT = 5;
 export const upcomingAppointmentsQueryKey = [
-  APPOINTMENTS_PATH,
+  apiPaths.appointments,
   { upcoming: "true", limit: String(UPCOMING_APPOINTMENTS_LIMIT) },
 ] as const;
 
-const fetchAppointments = getQueryFn<unknown>({ on401: "throw" });
+const readAppointments = defineRead({ resource: appointmentTexts.resource, response: appointmentList });
 
 export function getUpcomingAppointmentsQueryOptions() {
   return queryOptions({
     queryKey: upcomingAppointmentsQueryKey,
-    queryFn: async (context) => appointmentList.parse(await fetchAppointments(context)),
+    queryFn: readAppointments,
   });
 }

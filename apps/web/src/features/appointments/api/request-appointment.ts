@@ -1,18 +1,23 @@
-import type { AppointmentRequest } from "@mieter-portal/contracts";
-import { useMutation } from "@tanstack/react-query";
-import { type ApiMutationVariables, apiMutation, mutationKeys } from "@/lib/mutations";
+import { type AppointmentRequest, appointment } from "@mieter-portal/contracts";
+import * as apiPaths from "@/config/api-paths";
+import { defineChange, useChange } from "@/lib/changes";
 import { appointmentTexts } from "../texts";
 import { appointmentQueriesToRefresh } from "./invalidation";
 
 /** POST appointments {type, date, timeSlot, notes}: the request starts as pending. */
-export function requestAppointmentVariables(input: AppointmentRequest) {
-  return apiMutation("POST", "/api/v1/tenant/appointments", input, appointmentQueriesToRefresh());
-}
+export const requestAppointment = defineChange({
+  key: ["api", "appointments", "request"],
+  method: "POST",
+  url: () => apiPaths.appointments,
+  body: (input: AppointmentRequest) => input,
+  refresh: () => appointmentQueriesToRefresh(),
+  describe: (input) => ({ label: appointmentTexts.queue.request, detail: input.notes }),
+  response: appointment,
+});
 
 export function useRequestAppointment() {
   const t = appointmentTexts.form;
-  return useMutation<unknown, Error, ApiMutationVariables>({
-    mutationKey: mutationKeys.appointments.request,
+  return useChange(requestAppointment, {
     meta: {
       successTitle: t.successTitle,
       successDescription: t.successDescription,

@@ -1,26 +1,28 @@
-import type { AppointmentStatusUpdate } from "@mieter-portal/contracts";
-import { useMutation } from "@tanstack/react-query";
-import { type ApiMutationVariables, apiMutation, mutationKeys } from "@/lib/mutations";
+import { type AppointmentStatusUpdate, appointment } from "@mieter-portal/contracts";
+import * as apiPaths from "@/config/api-paths";
+import { defineChange, useChange } from "@/lib/changes";
 import { appointmentTexts } from "../texts";
 import { appointmentQueriesToRefresh } from "./invalidation";
 
 type Status = AppointmentStatusUpdate["status"];
 
 /** PATCH appointments/{id}/status {status}: 'Bestätigen' sends confirmed, 'Verschieben' and 'Absagen' canceled. */
-export function appointmentStatusVariables(id: string, status: Status) {
-  return apiMutation(
-    "PATCH",
-    `/api/v1/tenant/appointments/${encodeURIComponent(id)}/status`,
-    { status },
-    appointmentQueriesToRefresh(id),
-  );
-}
+export const updateAppointmentStatus = defineChange({
+  key: ["api", "appointments", "status"],
+  method: "PATCH",
+  url: ({ id }: { id: string; status: Status }) => apiPaths.appointmentStatus(id),
+  body: ({ status }) => ({ status }),
+  refresh: ({ id }) => appointmentQueriesToRefresh(id),
+  describe: ({ status }) => ({
+    label: status === "confirmed" ? appointmentTexts.queue.confirm : appointmentTexts.queue.cancel,
+  }),
+  response: appointment,
+});
 
 /** One hook per target status, so the success toast can say what happened. */
 export function useUpdateAppointmentStatus(status: Status) {
   const t = appointmentTexts.status;
-  return useMutation<unknown, Error, ApiMutationVariables>({
-    mutationKey: mutationKeys.appointments.updateStatus,
+  return useChange(updateAppointmentStatus, {
     meta: {
       successTitle: t.successTitle,
       successDescription: status === "confirmed" ? t.confirmed : t.canceled,

@@ -16,7 +16,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatDate, formatTimeRange } from "@/lib/format";
-import { appointmentStatusVariables, useUpdateAppointmentStatus } from "../api/update-appointment-status";
+import { useUpdateAppointmentStatus } from "../api/update-appointment-status";
 import { appointmentTypeLabel } from "../appointment-form";
 import { availableActions } from "../grouping";
 import { appointmentStatusLabel, appointmentTexts } from "../texts";
@@ -89,7 +89,7 @@ export function AppointmentDetails({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>{t.keep}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => cancel.mutate(appointmentStatusVariables(appointment.id, "canceled"))}>
+          <AlertDialogAction onClick={() => cancel.mutate({ id: appointment.id, status: "canceled" })}>
             {t.cancelConfirm}
           </AlertDialogAction>
         </AlertDialogFooter>
@@ -162,9 +162,12 @@ export function AppointmentDetails({
                   <AlertDialogCancel>{t.keep}</AlertDialogCancel>
                   <AlertDialogAction
                     onClick={() =>
-                      cancel.mutate(appointmentStatusVariables(appointment.id, "canceled"), {
-                        onSuccess: () => onRescheduled(appointment.id),
-                      })
+                      cancel.mutate(
+                        { id: appointment.id, status: "canceled" },
+                        {
+                          onSuccess: () => onRescheduled(appointment.id),
+                        },
+                      )
                     }
                   >
                     {t.rescheduleConfirm}
@@ -173,10 +176,7 @@ export function AppointmentDetails({
               </AlertDialogContent>
             </AlertDialog>
             {actions.confirm ? (
-              <Button
-                disabled={busy}
-                onClick={() => confirm.mutate(appointmentStatusVariables(appointment.id, "confirmed"))}
-              >
+              <Button disabled={busy} onClick={() => confirm.mutate({ id: appointment.id, status: "confirmed" })}>
                 <Check aria-hidden="true" />
                 {appointmentTexts.confirm}
               </Button>

@@ -7,6 +7,7 @@ import { Toaster } from "@/components/ui/toaster";
 import { dismissToast } from "@/components/ui/use-toast";
 import { berlinToday } from "@/lib/format";
 import { createQueryClient } from "@/lib/query-client";
+import { appointmentAnswer } from "@/test/answers";
 import { AppointmentRequestForm } from "./appointment-request-form";
 
 function renderForm(props: Parameters<typeof AppointmentRequestForm>[0] = {}) {
@@ -119,7 +120,7 @@ describe("AppointmentRequestForm", () => {
 
   it("posts type, date, timeSlot and notes, says 'Termin angefragt' and clears the form", async () => {
     const date = workingDay(3);
-    const fetchMock = vi.fn(async () => Response.json({}, { status: 201 }));
+    const fetchMock = vi.fn(async () => Response.json(appointmentAnswer, { status: 201 }));
     vi.stubGlobal("fetch", fetchMock);
     const onSubmitted = vi.fn();
     renderForm({ onSubmitted });

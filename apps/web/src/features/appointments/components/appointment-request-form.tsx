@@ -14,7 +14,7 @@ import { ApiRequestError } from "@/lib/api/errors";
 import { berlinToday } from "@/lib/format";
 import { useNetworkState } from "@/lib/network";
 import { cn } from "@/lib/utils";
-import { requestAppointmentVariables, useRequestAppointment } from "../api/request-appointment";
+import { useRequestAppointment } from "../api/request-appointment";
 import {
   APPOINTMENT_TYPES,
   type AppointmentFormValues,
@@ -82,7 +82,7 @@ export function AppointmentRequestForm({
   }, [prefillId]);
 
   const onValid = (values: AppointmentRequest) => {
-    request.mutate(requestAppointmentVariables(values), {
+    request.mutate(values, {
       onSuccess: () => {
         reset(EMPTY_APPOINTMENT_FORM);
         onSubmitted?.();

@@ -1,14 +1,16 @@
 import { user } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api/query-fn";
+import * as apiPaths from "@/config/api-paths";
+import { defineRead } from "@/lib/reads";
+import { authTexts } from "../texts";
 
-export const userQueryKey = ["/api/v1/auth/user"] as const;
+export const userQueryKey = [apiPaths.user] as const;
 
-const fetchUser = getQueryFn<unknown>({ on401: "throw" });
+const readUser = defineRead({ resource: authTexts.resource, response: user });
 
 export function getUserQueryOptions() {
   return queryOptions({
     queryKey: userQueryKey,
-    queryFn: async (context) => user.parse(await fetchUser(context)),
+    queryFn: readUser,
   });
 }

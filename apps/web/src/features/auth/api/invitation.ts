@@ -1,4 +1,5 @@
 import { type TenantInvitationInfo, tenantInvitationInfo } from "@mieter-portal/contracts";
+import * as apiPaths from "@/config/api-paths";
 import { buildApiError } from "@/lib/api/errors";
 import { buildHeaders } from "@/lib/api/request";
 import { resolveApiUrl } from "@/lib/api/urls";
@@ -21,7 +22,7 @@ async function post(path: string, body: unknown, signal?: AbortSignal): Promise<
 
 /** Whom the link greets; a used, replaced or expired link answers 400 with a German message. */
 export async function checkInvitation(token: string, signal?: AbortSignal): Promise<TenantInvitationInfo> {
-  return tenantInvitationInfo.parse(await post("/api/v1/auth/invitation/check", { token }, signal));
+  return tenantInvitationInfo.parse(await post(apiPaths.invitationCheck, { token }, signal));
 }
 
 /** Sets the first password (and the address, when the invitation had none); answers a session. */
@@ -30,5 +31,5 @@ export async function acceptInvitation(input: {
   email?: string;
   newPassword: string;
 }): Promise<LoginResult> {
-  return parseLoginResponse(await post("/api/v1/auth/invitation/accept", input));
+  return parseLoginResponse(await post(apiPaths.invitationAccept, input));
 }

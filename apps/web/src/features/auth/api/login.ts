@@ -1,3 +1,4 @@
+import * as apiPaths from "@/config/api-paths";
 import { buildApiError } from "@/lib/api/errors";
 import { buildHeaders } from "@/lib/api/request";
 import { resolveApiUrl } from "@/lib/api/urls";
@@ -73,7 +74,7 @@ export function parseLoginResponse(body: unknown): LoginResult {
 
 /** POST /api/auth/login with cookies; remember asks the server for the long-lived token. */
 export async function loginWithCredentials(input: LoginInput): Promise<LoginResult> {
-  const res = await fetch(resolveApiUrl("/api/auth/login"), {
+  const res = await fetch(resolveApiUrl(apiPaths.login), {
     method: "POST",
     headers: buildHeaders({ "Content-Type": "application/json" }, { withToken: false }),
     body: JSON.stringify({ email: input.email.trim(), password: input.password, remember: input.remember }),

@@ -1,6 +1,7 @@
+import * as apiPaths from "@/config/api-paths";
 import { apiRequest } from "@/lib/api/request";
 
 /** POST /api/auth/logout: the server revokes the token. */
 export async function logoutOnServer(): Promise<void> {
-  await apiRequest("POST", "/api/auth/logout");
+  await apiRequest("POST", apiPaths.logout);
 }

@@ -5,7 +5,6 @@ import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/use-toast";
-import { mutationKeys } from "@/lib/mutation-keys";
 import { isOffline } from "@/lib/network";
 import { LoginFailedError, type LoginResult, loginWithCredentials } from "../api/login";
 import { validateLogin } from "../login-validation";
@@ -37,7 +36,7 @@ export function LoginForm({
   const [invalid, setInvalid] = useState<{ email?: string | true; password?: true }>({});
   const [failed, setFailed] = useState(false);
   const login = useMutation({
-    mutationKey: mutationKeys.auth.login,
+    mutationKey: ["auth", "login"],
     mutationFn: loginWithCredentials,
     networkMode: "always",
     meta: { errorTitle: authTexts.failedTitle },

@@ -1,27 +1,23 @@
-import { useMutation } from "@tanstack/react-query";
-import { type ApiMutationVariables, apiMutation, mutationKeys } from "@/lib/mutations";
+import type { MessageThread, NewConversationRequest } from "@mieter-portal/contracts";
+import { type ChangeDeclaration, useChange } from "@/lib/changes";
 import type { ContactFormValues } from "../contact-validation";
 import { contactTexts } from "../texts";
 
-/** Message lists to refresh: the conversation appears under Nachrichten (any filter) and on the dashboard. */
-const MESSAGE_QUERIES = [["/api/v1/tenant/messages"], ["/api/tenant/messages"]];
-
 /**
- * The contact form sends a real message (DESIGN decision 10): POST /api/v1/tenant/messages
- * {subject, content} through the central mutation path: offline it is queued and sent by the sync.
+ * The contact form sends a real message (DESIGN decision 10): it starts a conversation with the
+ * messages feature's own change (POST tenant/messages {subject, content}; offline it is queued and
+ * sent by the sync). A feature never imports another, so the app hands that declaration in
+ * (app/routes/contact.tsx).
  */
-export function contactMessageVariables(values: ContactFormValues): ApiMutationVariables {
-  return apiMutation(
-    "POST",
-    "/api/v1/tenant/messages",
-    { subject: values.subject, content: values.message },
-    MESSAGE_QUERIES,
-  );
+export type StartConversationChange = ChangeDeclaration<NewConversationRequest, MessageThread>;
+
+/** What the form's values become: the new conversation's subject and first message. */
+export function contactConversation(values: ContactFormValues): NewConversationRequest {
+  return { subject: values.subject, content: values.message };
 }
 
-export function useSendContactMessage() {
-  return useMutation<unknown, Error, ApiMutationVariables>({
-    mutationKey: mutationKeys.contact.send,
+export function useSendContactMessage(startConversation: StartConversationChange) {
+  return useChange(startConversation, {
     meta: {
       successTitle: contactTexts.sentTitle,
       successDescription: contactTexts.sentDescription,

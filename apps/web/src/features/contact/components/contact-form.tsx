@@ -7,7 +7,7 @@ import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { contactMessageVariables, useSendContactMessage } from "../api/send-contact-message";
+import { contactConversation, type StartConversationChange, useSendContactMessage } from "../api/send-contact-message";
 import {
   type ContactFormInput,
   type ContactFormValues,
@@ -19,10 +19,11 @@ import { contactTexts } from "../texts";
 /** Spec: 6 rows for the message. */
 const MESSAGE_ROWS = 6;
 
-export function ContactForm() {
+/** `startConversation`: the messages feature's change, handed in by the app (a feature never imports another). */
+export function ContactForm({ startConversation }: { startConversation: StartConversationChange }) {
   const id = useId();
   const t = contactTexts;
-  const send = useSendContactMessage();
+  const send = useSendContactMessage(startConversation);
   const {
     register,
     handleSubmit,
@@ -37,7 +38,7 @@ export function ContactForm() {
   const onValid = async (values: ContactFormValues) => {
     try {
       // Offline the central path queues the message and answers at once; the caches show the notice.
-      await send.mutateAsync(contactMessageVariables(values));
+      await send.mutateAsync(contactConversation(values));
     } catch {
       return; // the toast comes from the mutation cache; the text stays for another try
     }

@@ -1,27 +1,24 @@
-import { useMutation } from "@tanstack/react-query";
+import { tenantDocument } from "@mieter-portal/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
+import * as apiPaths from "@/config/api-paths";
 import { ApiRequestError } from "@/lib/api/errors";
-import {
-  type ApiMutationVariables,
-  apiMutation,
-  multipartPayload,
-  mutationKeys,
-  onUploadProgress,
-} from "@/lib/mutations";
+import { changeVariables, defineChange, useChange } from "@/lib/changes";
+import { multipartPayload, onUploadProgress } from "@/lib/mutations";
 import { documentTexts } from "../texts";
 import { uploadTitle } from "../upload-validation";
 import { documentsQueryKey } from "./get-documents";
 
 /** Spec: multipart POST with the file, title = file name, type 'personal'; the list is refetched. */
-export function uploadDocumentMutation(file: File): ApiMutationVariables {
-  return apiMutation(
-    "POST",
-    "/api/v1/tenant/documents",
-    multipartPayload({ file, title: uploadTitle(file.name), type: "personal" }),
-    [documentsQueryKey],
-  );
-}
+export const uploadDocument = defineChange({
+  key: ["api", "documents", "upload"],
+  method: "POST",
+  url: () => apiPaths.documents,
+  body: (file: File) => multipartPayload({ file, title: uploadTitle(file.name), type: "personal" }),
+  refresh: () => [documentsQueryKey],
+  describe: (file) => ({ label: documentTexts.queue.upload, detail: uploadTitle(file.name) }),
+  response: tenantDocument,
+});
 
 /**
  * What the failure toast says: the server's own German message for a refused upload (type, size,
@@ -42,8 +39,7 @@ export interface UploadState {
 export function useUploadDocument() {
   const [current, setCurrent] = useState<UploadState | null>(null);
   const stopListening = useRef<(() => void) | null>(null);
-  const mutation = useMutation<unknown, Error, ApiMutationVariables>({
-    mutationKey: mutationKeys.documents.upload,
+  const mutation = useChange(uploadDocument, {
     meta: {
       successTitle: documentTexts.upload.successTitle,
       successDescription: documentTexts.upload.successDescription,
@@ -58,20 +54,20 @@ export function useUploadDocument() {
       });
     },
   });
-  const { mutate } = mutation;
+  const { send } = mutation;
 
   useEffect(() => () => stopListening.current?.(), []);
 
   const upload = useCallback(
     (file: File) => {
-      const variables = uploadDocumentMutation(file);
+      const variables = changeVariables(uploadDocument, file);
       stopListening.current?.();
       setCurrent({ fileName: file.name, percent: 0 });
       // Listen before sending: the first progress event may come right away.
       stopListening.current = onUploadProgress(variables.idempotencyKey, ({ percent }) =>
         setCurrent({ fileName: file.name, percent }),
       );
-      mutate(variables, {
+      send(variables, {
         onSettled: () => {
           stopListening.current?.();
           stopListening.current = null;
@@ -79,7 +75,7 @@ export function useUploadDocument() {
         },
       });
     },
-    [mutate],
+    [send],
   );
 
   return {

@@ -4,6 +4,7 @@ import { type ReactNode, useDeferredValue, useId, useState } from "react";
 import { PendingChanges } from "@/components/offline/pending-changes";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/form-field";
+import * as apiPaths from "@/config/api-paths";
 import { DOCUMENT_SECTION_ORDER, type DocumentSectionId, filterDocuments, groupDocuments } from "../document-list";
 import { documentTexts } from "../texts";
 import { DocumentSection } from "./document-section";
@@ -68,7 +69,7 @@ export function DocumentsView({ documents, more }: { documents: TenantDocument[]
           {section === "mine" ? (
             <>
               {uploader.status}
-              <PendingChanges urlPrefix="/api/v1/tenant/documents" />
+              <PendingChanges urlPrefix={apiPaths.documents} />
             </>
           ) : null}
         </DocumentSection>

@@ -1,14 +1,16 @@
 import { currentPaymentResponse } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api/query-fn";
+import * as apiPaths from "@/config/api-paths";
+import { defineRead } from "@/lib/reads";
+import { financeTexts } from "../texts";
 
-export const currentPaymentQueryKey = ["/api/tenant/payments/current"] as const;
+export const currentPaymentQueryKey = [apiPaths.currentPayment] as const;
 
-const fetchCurrentPayment = getQueryFn<unknown>({ on401: "throw" });
+const readCurrentPayment = defineRead({ resource: financeTexts.paymentsResource, response: currentPaymentResponse });
 
 export function getCurrentPaymentQueryOptions() {
   return queryOptions({
     queryKey: currentPaymentQueryKey,
-    queryFn: async (context) => currentPaymentResponse.parse(await fetchCurrentPayment(context)),
+    queryFn: readCurrentPayment,
   });
 }

@@ -1,16 +1,18 @@
 import { messageThread } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api/query-fn";
+import * as apiPaths from "@/config/api-paths";
+import { defineRead } from "@/lib/reads";
+import { messageTexts } from "../texts";
 
-export const messageThreadQueryKey = (id: string) => [`/api/v1/tenant/messages/${encodeURIComponent(id)}`] as const;
+export const messageThreadQueryKey = (id: string) => [apiPaths.message(id)] as const;
 
-const fetchThread = getQueryFn<unknown>({ on401: "throw" });
+const readThread = defineRead({ resource: messageTexts.resource, response: messageThread });
 
 /** One conversation, oldest message first. A missing thread is shown inline, not as a toast. */
 export function getMessageThreadQueryOptions(id: string) {
   return queryOptions({
     queryKey: messageThreadQueryKey(id),
-    queryFn: async (context) => messageThread.parse(await fetchThread(context)),
+    queryFn: readThread,
     meta: { silent: true },
   });
 }

@@ -1,18 +1,17 @@
 import { messageList } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api/query-fn";
+import * as apiPaths from "@/config/api-paths";
 import { pagedListKey, pagedListQueryOptions } from "@/lib/paged-list";
-import { DASHBOARD_MESSAGE_COUNT } from "../texts";
+import { defineRead } from "@/lib/reads";
+import { DASHBOARD_MESSAGE_COUNT, messageTexts } from "../texts";
 
 export type MessageFilter = "all" | "unread";
 
-const MESSAGES_PATH = "/api/v1/tenant/messages";
-
 /** The messages screen: conversations page by page (decision 007). */
-export const messagesQueryKey = (filter: MessageFilter) => pagedListKey(MESSAGES_PATH, { filter });
+export const messagesQueryKey = (filter: MessageFilter) => pagedListKey(apiPaths.messages, { filter });
 
 export function getMessagesQueryOptions(filter: MessageFilter = "all") {
-  return pagedListQueryOptions(messagesQueryKey(filter), (items) => messageList.parse(items));
+  return pagedListQueryOptions(messagesQueryKey(filter), (items) => messageList.parse(items), messageTexts.resource);
 }
 
 /**
@@ -22,9 +21,9 @@ export function getMessagesQueryOptions(filter: MessageFilter = "all") {
 export type LatestMessagesFilter = MessageFilter | "received";
 
 export const latestMessagesQueryKey = (filter: LatestMessagesFilter, limit: number) =>
-  [MESSAGES_PATH, { filter, limit: String(limit) }] as const;
+  [apiPaths.messages, { filter, limit: String(limit) }] as const;
 
-const fetchMessages = getQueryFn<unknown>({ on401: "throw" });
+const readMessages = defineRead({ resource: messageTexts.resource, response: messageList });
 
 export function getLatestMessagesQueryOptions(
   filter: LatestMessagesFilter = "received",
@@ -32,6 +31,6 @@ export function getLatestMessagesQueryOptions(
 ) {
   return queryOptions({
     queryKey: latestMessagesQueryKey(filter, limit),
-    queryFn: async (context) => messageList.parse(await fetchMessages(context)),
+    queryFn: readMessages,
   });
 }

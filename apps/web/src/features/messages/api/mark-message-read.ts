@@ -1,21 +1,21 @@
-import { useMutation } from "@tanstack/react-query";
-import { type ApiMutationVariables, apiMutation, mutationKeys } from "@/lib/mutations";
+import { okResponse } from "@mieter-portal/contracts";
+import * as apiPaths from "@/config/api-paths";
+import { defineChange, useChange } from "@/lib/changes";
 import { messageTexts } from "../texts";
 import { messageQueriesToRefresh } from "./invalidation";
 
-/** PATCH messages/{id}/read with an empty body (spec section 7). */
-export function markMessageReadVariables(threadId: string) {
-  return apiMutation(
-    "PATCH",
-    `/api/v1/tenant/messages/${encodeURIComponent(threadId)}/read`,
-    undefined,
-    messageQueriesToRefresh(threadId),
-  );
-}
+/** PATCH messages/{id}/read with an empty body (spec section 7); not listed as waiting. */
+export const markMessageRead = defineChange({
+  key: ["api", "messages", "read"],
+  method: "PATCH",
+  url: (threadId: string) => apiPaths.messageRead(threadId),
+  refresh: (threadId) => messageQueriesToRefresh(threadId),
+  describe: () => ({ label: messageTexts.queue.markRead, listed: false }),
+  response: okResponse,
+});
 
 export function useMarkMessageRead() {
-  return useMutation<unknown, Error, ApiMutationVariables>({
-    mutationKey: mutationKeys.messages.markRead,
+  return useChange(markMessageRead, {
     // Opening a message offline queues the mark quietly: the tenant did not submit anything.
     meta: {
       errorTitle: messageTexts.errorTitle,

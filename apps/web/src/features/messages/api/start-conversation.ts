@@ -1,29 +1,32 @@
-import { type MessageThread, messageThread, type NewConversationRequest } from "@mieter-portal/contracts";
-import { useMutation } from "@tanstack/react-query";
-import { type ApiMutationVariables, apiMutation, mutationKeys } from "@/lib/mutations";
+import { messageThread, type NewConversationRequest } from "@mieter-portal/contracts";
+import * as apiPaths from "@/config/api-paths";
+import { defineChange, useChange } from "@/lib/changes";
+import type { FeedbackMeta } from "@/lib/query-client";
 import { messageTexts } from "../texts";
 import { messageQueriesToRefresh } from "./invalidation";
 
-/** POST messages {subject, content}: a new conversation with the management. */
-export function startConversationVariables(input: NewConversationRequest) {
-  return apiMutation("POST", "/api/v1/tenant/messages", input, messageQueriesToRefresh());
-}
-
-/** The created conversation, or null when the answer is not one (e.g. a change queued offline). */
-export function createdThread(data: unknown): MessageThread | null {
-  const parsed = messageThread.safeParse(data);
-  return parsed.success ? parsed.data : null;
-}
+/**
+ * POST messages {subject, content}: a new conversation with the management. The contact form
+ * starts one too (DESIGN decision 10): the app hands it this declaration (app/routes/contact.tsx),
+ * since a feature never imports another.
+ */
+export const startConversation = defineChange({
+  key: ["api", "messages", "create"],
+  method: "POST",
+  url: () => apiPaths.messages,
+  body: (input: NewConversationRequest) => input,
+  refresh: () => messageQueriesToRefresh(),
+  describe: (input) => ({ label: messageTexts.queue.start, detail: input.subject }),
+  response: messageThread,
+});
 
 export function useStartConversation() {
   const t = messageTexts.newConversation;
-  return useMutation<unknown, Error, ApiMutationVariables>({
-    mutationKey: mutationKeys.messages.create,
-    meta: {
-      successTitle: t.successTitle,
-      successDescription: t.successDescription,
-      errorTitle: messageTexts.errorTitle,
-      errorDescription: t.failed,
-    },
-  });
+  const meta: FeedbackMeta = {
+    successTitle: t.successTitle,
+    successDescription: t.successDescription,
+    errorTitle: messageTexts.errorTitle,
+    errorDescription: t.failed,
+  };
+  return useChange(startConversation, { meta });
 }

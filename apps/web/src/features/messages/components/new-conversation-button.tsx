@@ -18,7 +18,8 @@ import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useNetworkState } from "@/lib/network";
-import { createdThread, startConversationVariables, useStartConversation } from "../api/start-conversation";
+import { isOfflineResult } from "@/lib/offline/types";
+import { useStartConversation } from "../api/start-conversation";
 import { messageTexts } from "../texts";
 
 type FormInput = z.input<typeof newConversationRequest>;
@@ -37,10 +38,10 @@ function NewConversationForm({ onCreated }: { onCreated: (threadId: string | nul
   const contentId = `${id}-content`;
 
   const onSubmit = form.handleSubmit((values) => {
-    start.mutate(startConversationVariables(values), {
+    start.mutate(values, {
       onSuccess: (data) => {
         form.reset();
-        onCreated(createdThread(data)?.id ?? null);
+        onCreated(isOfflineResult(data) ? null : data.id);
       },
     });
   });

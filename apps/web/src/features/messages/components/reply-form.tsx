@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { useNetworkState } from "@/lib/network";
-import { replyVariables, useReplyToMessage } from "../api/reply-to-message";
+import { useReplyToMessage } from "../api/reply-to-message";
 import { messageTexts } from "../texts";
 
 /** Answer in the conversation: POST messages/{id}/replies, then the thread refreshes. */
@@ -24,12 +24,15 @@ export function ReplyForm({ threadId, onSent }: { threadId: string; onSent?: () 
   const error = form.formState.errors.content?.message;
 
   const onSubmit = form.handleSubmit((values) => {
-    reply.mutate(replyVariables(threadId, values), {
-      onSuccess: () => {
-        form.reset({ content: "" });
-        onSent?.();
+    reply.mutate(
+      { threadId, reply: values },
+      {
+        onSuccess: () => {
+          form.reset({ content: "" });
+          onSent?.();
+        },
       },
-    });
+    );
   });
 
   return (

@@ -1,18 +1,20 @@
 import { tenantMeterCampaignList } from "@mieter-portal/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api/query-fn";
+import * as apiPaths from "@/config/api-paths";
+import { defineRead } from "@/lib/reads";
+import { meterTexts } from "../texts";
 
-/** GET /tenant/meter-campaigns: the campaigns that ask the tenant for a reading today (issue 14 §5). */
-export const METER_CAMPAIGNS_PATH = "/api/v1/tenant/meter-campaigns";
+/**
+ * GET /tenant/meter-campaigns: the campaigns that ask the tenant for a reading today (issue 14 §5).
+ * Its cache (persisted for offline use like every read); a new reading refreshes it.
+ */
+export const meterCampaignsQueryKey = [apiPaths.meterCampaigns] as const;
 
-/** Its cache (persisted for offline use like every read); a new reading refreshes it. */
-export const meterCampaignsQueryKey = [METER_CAMPAIGNS_PATH] as const;
-
-const fetchCampaigns = getQueryFn<unknown>({ on401: "throw" });
+const readCampaigns = defineRead({ resource: meterTexts.resource, response: tenantMeterCampaignList });
 
 export function getMeterCampaignsQueryOptions() {
   return queryOptions({
     queryKey: meterCampaignsQueryKey,
-    queryFn: async (context) => tenantMeterCampaignList.parse(await fetchCampaigns(context)),
+    queryFn: readCampaigns,
   });
 }

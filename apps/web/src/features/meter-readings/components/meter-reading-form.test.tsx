@@ -7,6 +7,7 @@ import { Toaster } from "@/components/ui/toaster";
 import { dismissToast } from "@/components/ui/use-toast";
 import { berlinToday } from "@/lib/format";
 import { createQueryClient } from "@/lib/query-client";
+import { meterReadingAnswer } from "@/test/answers";
 import { MeterReadingForm } from "./meter-reading-form";
 
 const history: MeterReading[] = [
@@ -30,7 +31,7 @@ const history: MeterReading[] = [
   },
 ];
 
-function renderForm(response: () => Response = () => Response.json({ id: "new" }, { status: 201 })) {
+function renderForm(response: () => Response = () => Response.json(meterReadingAnswer, { status: 201 })) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());
   vi.stubGlobal("fetch", fetchMock);
   render(
@@ -134,7 +135,7 @@ describe("MeterReadingForm", () => {
     let call = 0;
     const fetchMock = renderForm(() => {
       call += 1;
-      if (call > 1) return Response.json({ id: "new" }, { status: 201 });
+      if (call > 1) return Response.json(meterReadingAnswer, { status: 201 });
       return Response.json(
         {
           error: "reading_lower_unconfirmed",

@@ -15,7 +15,7 @@ import { Field } from "@/components/ui/field";
 import { ApiRequestError } from "@/lib/api/errors";
 import { berlinToday, formatDate } from "@/lib/format";
 import { useNetworkState } from "@/lib/network";
-import { submitMeterReadingsVariables, useSubmitMeterReadings } from "../api/submit-meter-readings";
+import { useSubmitMeterReadings } from "../api/submit-meter-readings";
 import { formatMeterValue } from "../german-number";
 import {
   buildSubmission,
@@ -86,7 +86,7 @@ export function MeterReadingForm({ userId, readings }: { userId: string | null; 
     });
 
   const send = (submission: MeterReadingSubmission) => {
-    submit.mutate(submitMeterReadingsVariables(submission), {
+    submit.mutate(submission, {
       onSuccess: () => {
         form.reset(emptyMeterForm(berlinToday()));
         setPickerKey((key) => key + 1);

@@ -1,26 +1,26 @@
-import { useMutation } from "@tanstack/react-query";
-import { type ApiMutationVariables, apiMutation } from "@/lib/mutations";
+import { tenantNotice } from "@mieter-portal/contracts";
+import * as apiPaths from "@/config/api-paths";
+import { defineChange, useChange } from "@/lib/changes";
 import { noticeTexts } from "../texts";
-import { NOTICES_PATH, noticeQueriesToRefresh } from "./get-notices";
-
-/** Under the generic mutation's "api" prefix (lib/mutation-defaults): sent, or queued offline. */
-export const markNoticeAffectedKey = ["api", "notices", "affected"] as const;
-
-export const noticeAffectedUrl = (noticeId: string) => `${NOTICES_PATH}/${encodeURIComponent(noticeId)}/affected`;
+import { noticeQueriesToRefresh } from "./get-notices";
 
 /**
  * POST notices/{id}/affected without a body: "Betrifft mich auch". The server records it once per
  * tenant (a repeat answers the same); with the Idempotency-Key made here a queued answer is sent
  * exactly once, however often the sync retries it.
  */
-export function markNoticeAffectedVariables(noticeId: string): ApiMutationVariables {
-  return apiMutation("POST", noticeAffectedUrl(noticeId), undefined, noticeQueriesToRefresh());
-}
+export const markNoticeAffected = defineChange({
+  key: ["api", "notices", "affected"],
+  method: "POST",
+  url: (noticeId: string) => apiPaths.noticeAffected(noticeId),
+  refresh: () => noticeQueriesToRefresh(),
+  describe: () => ({ label: noticeTexts.queue.affected }),
+  response: tenantNotice,
+});
 
 export function useMarkNoticeAffected() {
   const t = noticeTexts.affected;
-  return useMutation<unknown, Error, ApiMutationVariables>({
-    mutationKey: markNoticeAffectedKey,
+  return useChange(markNoticeAffected, {
     meta: {
       successTitle: t.successTitle,
       successDescription: t.successDescription,

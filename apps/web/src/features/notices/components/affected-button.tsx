@@ -1,9 +1,10 @@
 import type { TenantNotice } from "@mieter-portal/contracts";
 import { CircleCheck, CloudOff, TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import * as apiPaths from "@/config/api-paths";
 import { usePendingChanges } from "@/lib/offline/hooks";
 import { isOfflineResult } from "@/lib/offline/types";
-import { markNoticeAffectedVariables, noticeAffectedUrl, useMarkNoticeAffected } from "../api/mark-affected";
+import { useMarkNoticeAffected } from "../api/mark-affected";
 import { noticeTexts } from "../texts";
 
 /**
@@ -14,7 +15,7 @@ import { noticeTexts } from "../texts";
 export function AffectedButton({ notice }: { notice: TenantNotice }) {
   const t = noticeTexts.affected;
   const mark = useMarkNoticeAffected();
-  const waiting = usePendingChanges(noticeAffectedUrl(notice.id));
+  const waiting = usePendingChanges(apiPaths.noticeAffected(notice.id));
   if (notice.kind !== "emergency") return null;
 
   const sent = notice.affected || (mark.isSuccess && !isOfflineResult(mark.data));
@@ -49,7 +50,7 @@ export function AffectedButton({ notice }: { notice: TenantNotice }) {
         className="w-fit bg-card text-foreground"
         disabled={mark.isPending}
         aria-label={t.buttonLabel(notice.title)}
-        onClick={() => mark.mutate(markNoticeAffectedVariables(notice.id))}
+        onClick={() => mark.mutate(notice.id)}
       >
         {t.button}
       </Button>

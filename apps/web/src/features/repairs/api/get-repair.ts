@@ -1,18 +1,20 @@
 import { repair } from "@mieter-portal/contracts";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api/query-fn";
+import * as apiPaths from "@/config/api-paths";
 import { itemsOf } from "@/lib/paged-list";
+import { defineRead } from "@/lib/reads";
+import { repairTexts } from "../texts";
 import { getRepairsQueryOptions } from "./get-repairs";
 
-export const repairQueryKey = (id: string) => [`/api/v1/tenant/repairs/${encodeURIComponent(id)}`] as const;
+export const repairQueryKey = (id: string) => [apiPaths.repair(id)] as const;
 
-const fetchRepair = getQueryFn<unknown>({ on401: "throw" });
+const readRepair = defineRead({ resource: repairTexts.resource, response: repair });
 
 /** GET repairs/{id}: one repair with photos and status history. */
 export function getRepairQueryOptions(id: string) {
   return queryOptions({
     queryKey: repairQueryKey(id),
-    queryFn: async (context) => repair.parse(await fetchRepair(context)),
+    queryFn: readRepair,
   });
 }
 

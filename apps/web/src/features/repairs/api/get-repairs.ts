@@ -1,15 +1,19 @@
 import { repairList } from "@mieter-portal/contracts";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import * as apiPaths from "@/config/api-paths";
 import { pagedListKey, pagedListQueryOptions } from "@/lib/paged-list";
-
-const REPAIRS_PATH = "/api/v1/tenant/repairs";
+import { repairTexts } from "../texts";
 
 /** Prefix of the repairs list's cache: a new report refreshes it. */
-export const repairsQueryKey = [REPAIRS_PATH] as const;
+export const repairsQueryKey = [apiPaths.repairs] as const;
 
 /** GET repairs: newest report first, each with photos and its status history, page by page. */
 export function getRepairsQueryOptions() {
-  return pagedListQueryOptions(pagedListKey(REPAIRS_PATH), (items) => repairList.parse(items));
+  return pagedListQueryOptions(
+    pagedListKey(apiPaths.repairs),
+    (items) => repairList.parse(items),
+    repairTexts.resource,
+  );
 }
 
 export function useRepairs() {

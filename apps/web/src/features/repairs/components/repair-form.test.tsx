@@ -5,11 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { dismissToast } from "@/components/ui/use-toast";
 import { createQueryClient } from "@/lib/query-client";
+import { repairAnswer } from "@/test/answers";
 import { RepairForm } from "./repair-form";
 
 function renderForm() {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    Response.json({ id: "r1" }, { status: 201 }),
+    Response.json(repairAnswer, { status: 201 }),
   );
   vi.stubGlobal("fetch", fetchMock);
   render(

@@ -12,7 +12,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { useNetworkState } from "@/lib/network";
-import { reportRepairVariables, useReportRepair } from "../api/report-repair";
+import { useReportRepair } from "../api/report-repair";
 import {
   emptyRepairForm,
   REPAIR_MAX_PHOTOS,
@@ -46,7 +46,7 @@ export function RepairForm({ userId, emergencyHotline }: { userId: string | null
 
   const onSubmit = form.handleSubmit(
     (values) => {
-      report.mutate(reportRepairVariables(toRepairRequest(values, userId)), {
+      report.mutate(toRepairRequest(values, userId), {
         onSuccess: () => {
           form.reset(emptyRepairForm());
           setPickerKey((key) => key + 1);

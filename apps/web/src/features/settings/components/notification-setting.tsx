@@ -7,12 +7,7 @@ import { Label } from "@/components/ui/form-field";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { isOfflineResult } from "@/lib/offline/types";
-import {
-  getPreferencesQueryOptions,
-  preferencesQueryKey,
-  updatePreferencesVariables,
-  useUpdatePreferences,
-} from "../api/preferences";
+import { getPreferencesQueryOptions, preferencesQueryKey, useUpdatePreferences } from "../api/preferences";
 import { settingsTexts } from "../texts";
 
 /**
@@ -33,17 +28,20 @@ export function NotificationSetting() {
   const onChange = (next: boolean) => {
     const previous = queryClient.getQueryData<TenantPreferences>(preferencesQueryKey);
     queryClient.setQueryData<TenantPreferences>(preferencesQueryKey, { email_notifications: next });
-    update.mutate(updatePreferencesVariables({ email_notifications: next }), {
-      onSuccess: (data) => {
-        toast({
-          title: next ? t.notificationsOnTitle : t.notificationsOffTitle,
-          description: isOfflineResult(data) ? t.notificationsQueued : t.notificationsSaved,
-        });
+    update.mutate(
+      { email_notifications: next },
+      {
+        onSuccess: (data) => {
+          toast({
+            title: next ? t.notificationsOnTitle : t.notificationsOffTitle,
+            description: isOfflineResult(data) ? t.notificationsQueued : t.notificationsSaved,
+          });
+        },
+        onError: () => {
+          if (previous) queryClient.setQueryData(preferencesQueryKey, previous);
+        },
       },
-      onError: () => {
-        if (previous) queryClient.setQueryData(preferencesQueryKey, previous);
-      },
-    });
+    );
   };
 
   return (
