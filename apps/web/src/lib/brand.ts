@@ -1,6 +1,6 @@
 import type { BrandConfig, PublicConfig } from "@mieter-portal/contracts";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import * as apiPaths from "@/config/api-paths";
+import * as apiPaths from "@/config/api-paths-start";
 import { brandFromDocument, DEFAULT_BRAND } from "@/config/brand";
 import { getQueryFn } from "@/lib/api/query-fn";
 import { getItem, STORAGE_KEYS, setItem } from "./storage";

@@ -1,4 +1,4 @@
-import * as apiPaths from "@/config/api-paths";
+import * as apiPaths from "@/config/api-paths-start";
 import { buildHeaders } from "@/lib/api/request";
 import { resolveApiUrl } from "@/lib/api/urls";
 import { isOffline } from "@/lib/network";

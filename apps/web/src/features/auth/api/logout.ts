@@ -1,4 +1,4 @@
-import * as apiPaths from "@/config/api-paths";
+import * as apiPaths from "@/config/api-paths-start";
 import { apiRequest } from "@/lib/api/request";
 
 /** POST /api/auth/logout: the server revokes the token. */
