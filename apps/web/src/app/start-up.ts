@@ -1,4 +1,4 @@
-import * as apiPaths from "../config/api-paths-start";
+import * as apiPaths from "@/config/api-paths-start";
 import type { StartupResult } from "@/features/auth/session";
 
 /**
