@@ -93,8 +93,7 @@ function stylesheetAfterIntro(): Plugin {
 
 /**
  * Lists in index.html the JavaScript of the signed-in app's first screen (app shell and dashboard)
- * that the login did not load, for src/app/prefetch.ts to fetch once the login shows (issue 13);
- * and all of it beyond the entry, for src/start-hint.ts to fetch at a signed-in start.
+ * that the login did not load, for src/app/prefetch.ts to fetch once the login shows (issue 13).
  * index.html is never cached under a hashed name, so the list is always that of this build.
  */
 function signedInPrefetchList(): Plugin {
@@ -128,24 +127,14 @@ function signedInPrefetchList(): Plugin {
           for (const root of roots) visit(root.fileName);
           return into;
         };
-        const entries = closure(chunks.filter((c) => c.isEntry));
-        const loaded = closure(SIGNED_OUT_START.map(byModule), new Set(entries));
-        const firstScreen = [...closure(FIRST_SCREEN.map(byModule))];
-        // After the login: what it has not loaded yet. A signed-in start never loaded the login, so
-        // the start hint asks for everything beyond the entry (the buttons and fields the login shares).
-        const wanted = firstScreen.filter((file) => !loaded.has(file));
-        const atStart = firstScreen.filter((file) => !entries.has(file));
+        const loaded = closure([...chunks.filter((c) => c.isEntry), ...SIGNED_OUT_START.map(byModule)]);
+        const wanted = [...closure(FIRST_SCREEN.map(byModule))].filter((file) => !loaded.has(file));
         const hint = chunks.find((c) => c.isEntry && c.facadeModuleId === START_HINT);
         if (!hint || hint.imports.length > 0) throw new Error("signed-in prefetch: the start hint must stand alone");
         return [
           {
             tag: "meta",
             attrs: { name: "mp-signed-in-prefetch", content: wanted.map((file) => base + file).join(" ") },
-            injectTo: "head",
-          },
-          {
-            tag: "meta",
-            attrs: { name: "mp-signed-in-start", content: atStart.map((file) => base + file).join(" ") },
             injectTo: "head",
           },
           // Async: it runs as soon as it is there, before the entry has arrived.

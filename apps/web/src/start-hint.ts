@@ -20,7 +20,7 @@ function preloadFirstScreen(): void {
   try {
     const path = window.location.pathname.replace(/\/+$/, "") || "/";
     if (PUBLIC.includes(path) || !sessionHeld(Date.now())) return;
-    const list = document.querySelector<HTMLMetaElement>('meta[name="mp-signed-in-start"]')?.content ?? "";
+    const list = document.querySelector<HTMLMetaElement>('meta[name="mp-signed-in-prefetch"]')?.content ?? "";
     for (const href of list.split(/\s+/).filter(Boolean)) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
