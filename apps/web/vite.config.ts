@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from "node:url";
 import { DEFAULT_BRAND } from "@mieter-portal/contracts/defaults";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { build as esbuild } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -50,6 +51,56 @@ export function sharedClassNames(): Plugin {
 }
 
 const START_HINT = fileURLToPath(new URL("./src/start-hint.ts", import.meta.url));
+const START_SIGNED_IN = fileURLToPath(new URL("./src/start-signed-in.ts", import.meta.url));
+
+interface StartReads {
+  /** "path|url" of the reads every signed-in start sends (the shell's). */
+  everywhere: string[];
+  /** …and those only a start on the dashboard sends. */
+  home: string[];
+  apiKey: string;
+}
+
+/**
+ * The reads of a signed-in start as the app itself sends them: src/app/start-up.ts's lists, each
+ * path with the URL lib/api/urls.ts makes of it, and config/env.ts's API key — evaluated from those
+ * files at build time, so src/start-signed-in.ts sends exactly what the app's queries will ask for
+ * (decision 022). Bundled by esbuild because the config loader resolves no "@/" paths.
+ */
+async function signedInStartReads(viteEnv: Record<string, unknown>): Promise<StartReads> {
+  const webRoot = fileURLToPath(new URL(".", import.meta.url));
+  const result = await esbuild({
+    stdin: {
+      contents: `
+        import { startReads } from "./src/app/start-up";
+        import { resolveApiUrl } from "./src/lib/api/urls";
+        import { env } from "./src/config/env";
+        const signedIn = { kind: "signed-in" } as Parameters<typeof startReads>[0];
+        const pair = (path: string) => path + "|" + resolveApiUrl(path);
+        // Any signed-in screen but the dashboard: the shell's reads only.
+        const everywhere = startReads(signedIn, "/documents");
+        export default {
+          everywhere: everywhere.map(pair),
+          home: startReads(signedIn, "/").filter((path) => !everywhere.includes(path)).map(pair),
+          apiKey: env.apiKey,
+        };`,
+      resolveDir: webRoot,
+      loader: "ts",
+    },
+    tsconfig: fileURLToPath(new URL("./tsconfig.json", import.meta.url)),
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "browser",
+    define: { "import.meta.env": JSON.stringify(viteEnv), ...appVersionDefine() },
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0]?.text ?? "";
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as {
+    default: StartReads;
+  };
+  return module.default;
+}
 
 /**
  * The signed-in first screen in one chunk: a cold start over HTTP/1.1 (six connections per host)
@@ -93,22 +144,25 @@ function stylesheetAfterIntro(): Plugin {
 
 /**
  * Lists in index.html the JavaScript of the signed-in app's first screen (app shell and dashboard)
- * that the login did not load, for src/app/prefetch.ts to fetch once the login shows (issue 13).
+ * that the login did not load, for src/app/prefetch.ts to fetch once the login shows (issue 13);
+ * and all of it beyond the entry, for src/start-hint.ts to fetch at a signed-in start.
  * index.html is never cached under a hashed name, so the list is always that of this build.
  */
 function signedInPrefetchList(): Plugin {
   const FIRST_SCREEN = ["src/app/shell/app-shell.tsx", "src/app/routes/dashboard.tsx", "src/lib/class-merge.ts"];
   const SIGNED_OUT_START = ["src/app/routes/login.tsx"];
   let base = "/";
+  let reads: Promise<StartReads> | undefined;
   return {
     name: "mieter-portal-signed-in-prefetch",
     apply: "build",
     configResolved(config) {
       base = config.base;
+      reads = signedInStartReads(config.env);
     },
     transformIndexHtml: {
       order: "post",
-      handler(_html, context) {
+      async handler(_html, context) {
         const bundle = context.bundle;
         if (!bundle) return;
         const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
@@ -127,18 +181,41 @@ function signedInPrefetchList(): Plugin {
           for (const root of roots) visit(root.fileName);
           return into;
         };
-        const loaded = closure([...chunks.filter((c) => c.isEntry), ...SIGNED_OUT_START.map(byModule)]);
-        const wanted = [...closure(FIRST_SCREEN.map(byModule))].filter((file) => !loaded.has(file));
+        const entries = closure(chunks.filter((c) => c.isEntry));
+        const loaded = closure(SIGNED_OUT_START.map(byModule), new Set(entries));
+        const firstScreen = [...closure(FIRST_SCREEN.map(byModule))];
+        // After the login: what it has not loaded yet. A signed-in start never loaded the login, so
+        // the start hint asks for everything beyond the entry (the buttons and fields the login shares).
+        const wanted = firstScreen.filter((file) => !loaded.has(file));
+        const atStart = firstScreen.filter((file) => !entries.has(file));
         const hint = chunks.find((c) => c.isEntry && c.facadeModuleId === START_HINT);
-        if (!hint || hint.imports.length > 0) throw new Error("signed-in prefetch: the start hint must stand alone");
+        const signedInStart = chunks.find((c) => c.isEntry && c.facadeModuleId === START_SIGNED_IN);
+        for (const script of [hint, signedInStart]) {
+          if (!script || script.imports.length > 0 || script.dynamicImports.length > 0) {
+            throw new Error("signed-in prefetch: the start scripts must stand alone");
+          }
+        }
+        const start = await (reads ?? signedInStartReads({}));
         return [
           {
             tag: "meta",
             attrs: { name: "mp-signed-in-prefetch", content: wanted.map((file) => base + file).join(" ") },
             injectTo: "head",
           },
+          {
+            tag: "meta",
+            attrs: {
+              name: "mp-signed-in-start",
+              content: atStart.map((file) => base + file).join(" "),
+              "data-script": base + signedInStart?.fileName,
+              "data-reads": start.everywhere.join(" "),
+              "data-home-reads": start.home.join(" "),
+              "data-key": start.apiKey,
+            },
+            injectTo: "head",
+          },
           // Async: it runs as soon as it is there, before the entry has arrived.
-          { tag: "script", attrs: { type: "module", async: true, src: base + hint.fileName }, injectTo: "head" },
+          { tag: "script", attrs: { type: "module", async: true, src: base + hint?.fileName }, injectTo: "head" },
         ];
       },
     },
@@ -225,8 +302,13 @@ export default defineConfig({
     // Every browser the app supports knows modulepreload; the polyfill was start-up JavaScript.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      // The start hint is a script of its own, loaded by index.html beside the entry (src/start-hint.ts).
-      input: { index: fileURLToPath(new URL("./index.html", import.meta.url)), "start-hint": START_HINT },
+      // The start hint is a script of its own, loaded by index.html beside the entry (src/start-hint.ts);
+      // it loads src/start-signed-in.ts when the device holds a session.
+      input: {
+        index: fileURLToPath(new URL("./index.html", import.meta.url)),
+        "start-hint": START_HINT,
+        "start-signed-in": START_SIGNED_IN,
+      },
     },
   },
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForIntroGone } from "../fixtures";
+import { apiGet, apiLogin, expect, seedSession, test, waitForIntroGone } from "../fixtures";
 
 // Issue 13, decision 013: what `/` (the manifest's start_url) and `/login` load when signed out.
 // The JavaScript the page fetched before its login form was there must hold nothing of the signed-in
@@ -16,6 +16,17 @@ interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+}
+
+/** The entry script of index.html (the app's JavaScript), as the page requests it. */
+function entryScript(): string {
+  const manifest = JSON.parse(readFileSync(join(webDist, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  const file = manifest["index.html"]?.file;
+  if (!file) throw new Error("no entry for index.html in the build's manifest");
+  return `/${file}`;
 }
 
 interface Chunks {
@@ -142,5 +153,86 @@ test.describe("the signed-out start path", () => {
     // Still the login: nothing of the signed-in app rendered.
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId("app-content")).toHaveCount(0);
+  });
+});
+
+test.describe("the signed-in start (decision 022)", () => {
+  // Requests a service worker answers never reach page.route: without one every start is cold.
+  test.use({ serviceWorkers: "block" });
+
+  /** Signs the demo tenant in, lets the app start once (it leaves the offline switch's mirror) and returns the API reads of a second start whose entry script is held back until `release`. */
+  async function startWithEntryHeld(page: Page, request: Parameters<typeof apiLogin>[0]) {
+    const token = await apiLogin(request);
+    await seedSession(page, token, await apiGet(request, "/auth/user", token));
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: /^Hallo, / })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("mieter_portal_offline_mode"))).toBe("false");
+
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const entry = entryScript();
+    await page.route(`**${entry}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const reads: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (req.method() === "GET" && url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
+    });
+    return { reads, release };
+  }
+
+  test("sends the first screen's reads and asks for its files before the app's JavaScript has arrived; the app takes them, each read goes once", async ({
+    page,
+    request,
+  }) => {
+    const { reads, release } = await startWithEntryHeld(page, request);
+    await page.goto("/", { waitUntil: "commit" });
+    // The entry is held back: whatever reaches the server now was sent by the start scripts.
+    await expect
+      .poll(() => [...reads].sort())
+      .toEqual(
+        [
+          "/api/v1/auth/user",
+          "/api/v1/config",
+          "/api/v1/tenant/appointments?upcoming=true&limit=5",
+          "/api/v1/tenant/messages?filter=received&limit=2",
+          "/api/v1/tenant/messages?filter=unread&limit=10",
+          "/api/v1/tenant/meter-campaigns",
+          "/api/v1/tenant/notices?limit=4",
+          "/api/v1/tenant/payments/current",
+        ].sort(),
+      );
+    const listed = await page.locator('meta[name="mp-signed-in-start"]').getAttribute("content");
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
+    );
+    expect(preloaded).toEqual((listed ?? "").split(/\s+/).filter(Boolean));
+    expect(preloaded.length).toBeGreaterThan(5);
+
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: /^Hallo, / })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const twice = reads.filter((read, index) => reads.indexOf(read) !== index);
+    expect(twice, "reads sent twice").toEqual([]);
+  });
+
+  test("sends no read before the app's JavaScript when the tenant switched the app offline", async ({
+    page,
+    request,
+  }) => {
+    const { reads, release } = await startWithEntryHeld(page, request);
+    await page.evaluate(() => localStorage.setItem("mieter_portal_offline_mode", "true"));
+    await page.goto("/", { waitUntil: "commit" });
+    // The start script has run once it asked for the files (right after it would have sent the reads).
+    await expect
+      .poll(() => page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length))
+      .toBeGreaterThan(5);
+    expect(reads).toEqual([]);
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: /^Hallo, / })).toBeVisible();
   });
 });

@@ -251,6 +251,9 @@ async function resetOrigin(context: BrowserContext, baseUrl: string, session: Se
     await page.evaluate(async ({ token, user }) => {
       localStorage.setItem("mieter_portal_auth_token", token);
       localStorage.setItem("mieter_portal_user", JSON.stringify(user));
+      // What the app leaves on a device it has started on: the offline switch's mirror (off), which
+      // the start script reads before it sends the first screen's reads (decision 022).
+      localStorage.setItem("mieter_portal_offline_mode", "false");
       await new Promise<void>((resolve, reject) => {
         const open = indexedDB.open("mieter-portal");
         open.onupgradeneeded = () => open.result.createObjectStore("keyval");

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { preReadStartupSession } from "@/features/auth/session";
 import { startEarlyReads } from "@/lib/api/query-fn";
 import { seedBrandFromDevice } from "@/lib/brand";
+import { adoptStartReads } from "@/lib/early-reads";
 import { initNetwork } from "@/lib/network";
 import { writeSession } from "@/lib/session";
 import { initTheme } from "@/lib/theme";
@@ -17,6 +18,8 @@ export async function boot(queryClient: QueryClient): Promise<void> {
   // The reads wait only for what they need: the session and whether the tenant switched offline.
   const [startup] = await Promise.all([preReadStartupSession(), initNetwork()]);
   if (startup.kind === "signed-in") writeSession(startup.session.token, startup.session.user);
+  // The reads the start script sent before this JavaScript arrived are taken, the rest sent now.
+  adoptStartReads();
   startEarlyReads(startReads(startup, window.location.pathname));
   await others;
 }

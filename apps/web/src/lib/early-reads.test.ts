@@ -2,8 +2,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getQueryFn, startEarlyReads } from "@/lib/api/query-fn";
 import { clearSession, writeSession } from "@/lib/session";
-import { clearEarlyReads, EARLY_READ_TTL_MS, takeEarlyRead } from "./early-reads";
-import { setManualOffline } from "./network";
+import { adoptStartReads, clearEarlyReads, EARLY_READ_TTL_MS, takeEarlyRead } from "./early-reads";
+import { initNetwork, setManualOffline } from "./network";
 
 function countingFetch() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
@@ -63,5 +63,44 @@ describe("early reads (issue 13)", () => {
     await setManualOffline(true);
     startEarlyReads(["/api/v1/config"]);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("take the reads the start script sent before the app's JavaScript arrived, and close the door behind them", async () => {
+    const fetchMock = countingFetch();
+    writeSession("token-a");
+    const sent = Response.json({ from: "start script" });
+    const scope: { __mpStartReads?: [string, string, Promise<Response | undefined>][] } = {
+      __mpStartReads: [["/api/v1/auth/user", "token-a", Promise.resolve(sent)]],
+    };
+    adoptStartReads(scope);
+    // Closed: a start script that runs only now sends nothing (it looks for this before it sends).
+    expect(scope.__mpStartReads).toEqual([]);
+    // The app's own early reads skip what the start script sent.
+    startEarlyReads(["/api/v1/auth/user", "/api/v1/config"]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/v1/config");
+    expect(await read(new QueryClient(), "/api/v1/auth/user")).toEqual({ from: "start script" });
+  });
+
+  it("do not take a start script's read made with another token", () => {
+    countingFetch();
+    const scope: { __mpStartReads?: [string, string, Promise<Response | undefined>][] } = {
+      __mpStartReads: [["/api/v1/auth/user", "old-token", Promise.resolve(undefined)]],
+    };
+    adoptStartReads(scope);
+    expect(takeEarlyRead("/api/v1/auth/user", "token-a")).toBeNull();
+  });
+});
+
+describe("the offline switch's mirror for the start script (decision 022)", () => {
+  it("is written to browser storage at start and whenever the switch changes", async () => {
+    window.localStorage.removeItem("mieter_portal_offline_mode");
+    await initNetwork();
+    // Nothing saved: the switch is off, and the mirror says so.
+    expect(window.localStorage.getItem("mieter_portal_offline_mode")).toBe("false");
+    await setManualOffline(true);
+    expect(window.localStorage.getItem("mieter_portal_offline_mode")).toBe("true");
+    await setManualOffline(false);
+    expect(window.localStorage.getItem("mieter_portal_offline_mode")).toBe("false");
   });
 });

@@ -42,6 +42,17 @@ export function hasEarlyRead(path: string): boolean {
   return reads.has(path);
 }
 
+/**
+ * Takes the reads src/start-signed-in.ts sent before the app's JavaScript arrived (decision 022),
+ * as if they had been started here; then closes the door, so that it sends none afterwards.
+ */
+export function adoptStartReads(
+  scope: { __mpStartReads?: [string, string, Promise<Response | undefined>][] } = window as never,
+): void {
+  for (const [path, token, response] of scope.__mpStartReads ?? []) rememberEarlyRead(path, token, response);
+  scope.__mpStartReads = [];
+}
+
 /** Sign-out, and tests: nothing read for one session is handed to another. */
 export function clearEarlyReads(): void {
   reads.clear();

@@ -1,6 +1,6 @@
 import { onlineManager } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import { getItem, STORAGE_KEYS, setItem } from "./storage";
+import { getItem, STORAGE_KEYS, setBrowserItem, setItem } from "./storage";
 
 export interface NetworkState {
   /** What the browser reports. */
@@ -49,12 +49,26 @@ export async function initNetwork(): Promise<void> {
     return onNetworkChange((next) => setOnline(!next.offline));
   });
   update({ browserOnline: browserReportsOnline(), manualOffline: saved === true });
+  mirrorManualOffline(saved === true);
   window.addEventListener("online", () => update({ browserOnline: true }));
   window.addEventListener("offline", () => update({ browserOnline: false }));
 }
 
+/**
+ * The flag in browser storage too: the start script (src/start-signed-in.ts) must know it before
+ * IndexedDB could answer, and sends the first reads only when it reads "false" here.
+ */
+function mirrorManualOffline(manualOffline: boolean): void {
+  try {
+    setBrowserItem(STORAGE_KEYS.offlineMode, String(manualOffline));
+  } catch {
+    // logged by storage; without the mirror the start script sends nothing
+  }
+}
+
 export async function setManualOffline(manualOffline: boolean): Promise<void> {
   update({ manualOffline });
+  mirrorManualOffline(manualOffline);
   try {
     await setItem(STORAGE_KEYS.offlineMode, manualOffline);
   } catch {
