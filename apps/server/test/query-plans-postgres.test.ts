@@ -1,6 +1,7 @@
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { batchPreparedQueries } from "../src/db/prepared.js";
 import type { Database } from "../src/db/types.js";
 import { listReceived, listThreads } from "../src/repositories/messages.js";
 import { createTestContext, type TestContext } from "./helpers.js";
@@ -143,4 +144,37 @@ describe.skipIf(!onPostgres)("query plans of the messages lists (PostgreSQL)", (
   });
 
   check("after ANALYZE", false);
+
+  // The server sends the reads of one turn of the event loop as one statement (db/prepared.ts):
+  // the batch's values drive a nested loop, and each call's read inside it is the same bounded,
+  // index-driven search as alone.
+  it.each(lists)(
+    "in a batch of several tenants: %s still reads each tenant's rows through indexes",
+    async (_n, run, driver) => {
+      const batching = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool }),
+        log: (event) => {
+          logged.push(event.query);
+        },
+      });
+      batchPreparedQueries(batching);
+      const previous = db;
+      db = batching;
+      try {
+        const plans = await plansOf(() => Promise.all(["t1500", "t0", "t17"].map((tenant) => run(tenant))));
+        expect(plans).toHaveLength(1);
+        const plan = plans[0]!;
+        const lines = plan.split("\n");
+        // The calls' values drive a nested loop; below it, each call's read keeps the rules of one
+        // read alone (the planner knows no tenant here, as with a generic plan of a named statement).
+        expect(lines[0]).toMatch(/^(Incremental )?Sort$/);
+        expect(lines[1]).toMatch(/Sort Key: mp_batch\.mp_call/);
+        expect(lines.find((line) => /Scan/.test(line))).toMatch(/Function Scan on unnest mp_batch$/);
+        expectBoundedPlan(lines.filter((line) => !/Function Scan on unnest/.test(line)).join("\n"), driver);
+      } finally {
+        // Not destroyed: it shares the pool, which afterAll ends.
+        db = previous;
+      }
+    },
+  );
 });

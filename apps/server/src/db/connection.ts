@@ -4,7 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
-import { preparedStatementName } from "./prepared.js";
+import { batchPreparedQueries, preparedStatementName } from "./prepared.js";
 import type { Database } from "./types.js";
 
 // int8 (bigint, count(*)) arrives as a string by default; our values fit a JS number.
@@ -110,6 +110,8 @@ export function openDatabase(config: DatabaseConfig): DbHandle {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The per-request queries of one turn of the event loop go as one statement (db/prepared.ts).
+  batchPreparedQueries(db);
   return {
     db,
     kind: "postgres",
