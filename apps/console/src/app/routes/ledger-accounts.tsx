@@ -1,23 +1,22 @@
 import { Badge } from "@mieter-portal/ui/badge";
 import { Button } from "@mieter-portal/ui/button";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { SelectField, TextField } from "@/components/form-controls";
+import { BuildingFilter } from "@/components/building-filter";
+import { TextField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { accountsQueryOptions } from "@/features/ledger/api";
 import { FinanceOnly } from "@/features/ledger/finance-only";
 import { LedgerTabs } from "@/features/ledger/ledger-tabs";
 import { formatMoney } from "@/lib/format";
-import { buildingsQueryOptions } from "@/lib/shared-queries";
 
 function Accounts() {
   const [search, setSearch] = useSearchParams();
   const q = search.get("q") ?? "";
   const building = search.get("gebaeude");
   const [text, setText] = useState(q);
-  const buildings = useQuery(buildingsQueryOptions());
   const accounts = useInfiniteQuery(accountsQueryOptions(q, building));
   const items = accounts.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -51,23 +50,15 @@ function Accounts() {
           onChange={(e) => setText(e.target.value)}
           placeholder="Name, E-Mail, Wohnung oder Zahlungsreferenz"
         />
-        <SelectField
-          label="Gebäude"
-          value={building ?? ""}
-          onChange={(e) => {
+        <BuildingFilter
+          value={building}
+          onChange={(id) => {
             const next = new URLSearchParams(search);
-            if (e.target.value) next.set("gebaeude", e.target.value);
+            if (id) next.set("gebaeude", id);
             else next.delete("gebaeude");
             setSearch(next);
           }}
-        >
-          <option value="">Alle Gebäude</option>
-          {(buildings.data ?? []).map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </SelectField>
+        />
       </search>
       {accounts.isPending ? (
         <Loading />

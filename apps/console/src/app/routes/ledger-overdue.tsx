@@ -1,7 +1,7 @@
 import { Button } from "@mieter-portal/ui/button";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { SelectField } from "@/components/form-controls";
+import { BuildingFilter } from "@/components/building-filter";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { overdueQueryOptions } from "@/features/ledger/api";
@@ -9,12 +9,10 @@ import { FinanceOnly } from "@/features/ledger/finance-only";
 import { LedgerTabs } from "@/features/ledger/ledger-tabs";
 import { ReminderButton } from "@/features/ledger/reminder-button";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
-import { buildingsQueryOptions } from "@/lib/shared-queries";
 
 function Overdue() {
   const [search, setSearch] = useSearchParams();
   const building = search.get("gebaeude");
-  const buildings = useQuery(buildingsQueryOptions());
   const overdue = useInfiniteQuery(overdueQueryOptions(building));
   const items = overdue.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -26,23 +24,15 @@ function Overdue() {
         aria-label="Überfällige filtern"
         className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
       >
-        <SelectField
-          label="Gebäude"
-          value={building ?? ""}
-          onChange={(e) => {
+        <BuildingFilter
+          value={building}
+          onChange={(id) => {
             const next = new URLSearchParams(search);
-            if (e.target.value) next.set("gebaeude", e.target.value);
+            if (id) next.set("gebaeude", id);
             else next.delete("gebaeude");
             setSearch(next);
           }}
-        >
-          <option value="">Alle Gebäude</option>
-          {(buildings.data ?? []).map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </SelectField>
+        />
       </search>
       {overdue.isPending ? (
         <Loading />

@@ -2,10 +2,11 @@ import { INVITATION_STATUS_LABELS, type InvitationStatus, invitationStatus } fro
 import { Badge } from "@mieter-portal/ui/badge";
 import { Button } from "@mieter-portal/ui/button";
 import { toast } from "@mieter-portal/ui/use-toast";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { FileUp, Send, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { BuildingFilter } from "@/components/building-filter";
 import { SelectField, TextField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
@@ -13,7 +14,6 @@ import { tenantsQueryOptions, useBulkInvite } from "@/features/tenants/api";
 import { INVITATION_STATUS } from "@/features/tenants/onboarding-labels";
 import { errorMessage } from "@/lib/api-client";
 import { useCan } from "@/lib/me";
-import { buildingsQueryOptions } from "@/lib/shared-queries";
 
 /** Tenants who can get an invitation mail: no password yet and an address. */
 const invitable = (t: { invitation_status: InvitationStatus; email: string }) =>
@@ -27,7 +27,6 @@ export function Component() {
   const statusParam = invitationStatus.safeParse(search.get("zugang"));
   const status = statusParam.success ? statusParam.data : null;
   const [text, setText] = useState(q);
-  const buildings = useQuery(buildingsQueryOptions());
   const tenants = useInfiniteQuery(tenantsQueryOptions(q, building, status));
   const items = tenants.data?.pages.flatMap((p) => p.items) ?? [];
   const canOnboard = useCan("tenancies");
@@ -99,23 +98,15 @@ export function Component() {
           onChange={(e) => setText(e.target.value)}
           placeholder="z. B. Meyer, Gartenstraße"
         />
-        <SelectField
-          label="Gebäude"
-          value={building ?? ""}
-          onChange={(e) => {
+        <BuildingFilter
+          value={building}
+          onChange={(id) => {
             const next = new URLSearchParams(search);
-            if (e.target.value) next.set("gebaeude", e.target.value);
+            if (id) next.set("gebaeude", id);
             else next.delete("gebaeude");
             setSearch(next);
           }}
-        >
-          <option value="">Alle Gebäude</option>
-          {(buildings.data ?? []).map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </SelectField>
+        />
         <SelectField
           label="Zugang"
           value={status ?? ""}

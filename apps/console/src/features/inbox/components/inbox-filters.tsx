@@ -4,9 +4,10 @@ import { Button } from "@mieter-portal/ui/button";
 import { cn } from "@mieter-portal/ui/utils";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { BuildingFilter } from "@/components/building-filter";
 import { SelectField } from "@/components/form-controls";
 import { useMe } from "@/lib/me";
-import { buildingsQueryOptions, colleaguesQueryOptions } from "@/lib/shared-queries";
+import { colleaguesQueryOptions } from "@/lib/shared-queries";
 import { EMPTY_FILTERS, hasFilters, type InboxFilters, withFilter } from "../filters";
 
 const KIND_CAPABILITY = {
@@ -49,7 +50,6 @@ export function InboxFilterBar({
   onChange: (filters: InboxFilters) => void;
 }) {
   const me = useMe();
-  const buildings = useQuery(buildingsQueryOptions());
   const colleagues = useQuery(colleaguesQueryOptions());
   const kinds = (Object.keys(INBOX_KIND_LABELS) as InboxKind[]).filter((kind) =>
     roleCan(me.role, KIND_CAPABILITY[kind]),
@@ -74,18 +74,7 @@ export function InboxFilterBar({
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
-        <SelectField
-          label="Gebäude"
-          value={filters.building ?? ""}
-          onChange={(e) => onChange(withFilter(filters, { building: e.target.value || null }))}
-        >
-          <option value="">Alle Gebäude</option>
-          {(buildings.data ?? []).map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </SelectField>
+        <BuildingFilter value={filters.building} onChange={(building) => onChange(withFilter(filters, { building }))} />
         <SelectField
           label="Status"
           value={filters.state ?? ""}
