@@ -1,3 +1,4 @@
+import type { Appointment, MessageSummary } from "@mieter-portal/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Bell, CalendarDays, MessageSquare } from "lucide-react";
 import { useState } from "react";
@@ -60,26 +61,7 @@ export function NotificationsButton() {
           ) : unreadMessages.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t.noUnread}</p>
           ) : (
-            <ul className="grid grid-cols-1 gap-2">
-              {unreadMessages.map((m) => (
-                <li key={m.id}>
-                  <Link
-                    to={messagePath(m.id)}
-                    onClick={close}
-                    className="flex gap-3 rounded-xl border border-border p-3 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    <MessageSquare className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                    <span className="grid min-w-0 gap-0.5">
-                      <span className="text-sm font-semibold">{m.subject || m.sender_name}</span>
-                      <span className="text-xs text-muted-foreground">
-                        {m.sender_name} · {formatRelativeDate(m.received_at)}
-                      </span>
-                      <span className="text-sm break-words text-muted-foreground">{truncate(m.content, PREVIEW)}</span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <UnreadMessageList messages={unreadMessages} onPick={close} />
           )}
         </section>
         <section aria-labelledby="notif-appointments">
@@ -91,28 +73,63 @@ export function NotificationsButton() {
           ) : upcoming.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t.noAppointments}</p>
           ) : (
-            <ul className="grid grid-cols-1 gap-2">
-              {upcoming.map((a) => (
-                <li key={a.id}>
-                  <Link
-                    to={appointmentPath(a.id)}
-                    onClick={close}
-                    className="flex gap-3 rounded-xl border border-border p-3 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    <CalendarDays className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                    <span className="grid grid-cols-1 gap-0.5">
-                      <span className="text-sm font-semibold">{a.title}</span>
-                      <span className="text-xs text-muted-foreground">
-                        {formatDate(a.start_time)}, {formatTimeRange(a.start_time, a.end_time)}
-                      </span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <UpcomingAppointmentList appointments={upcoming} onPick={close} />
           )}
         </section>
       </SheetContent>
     </Sheet>
+  );
+}
+
+// The lists are components of their own so that their dates are formatted only when the panel is
+// open: as children written inline they were built (and every date formatted) on each render of
+// the shell while the panel was closed — on a signed-in start that was the first use of the Berlin
+// time zone, some 25 ms of a slow phone's first screen (issue 13).
+function UnreadMessageList({ messages, onPick }: { messages: MessageSummary[]; onPick: () => void }) {
+  return (
+    <ul className="grid grid-cols-1 gap-2">
+      {messages.map((m) => (
+        <li key={m.id}>
+          <Link
+            to={messagePath(m.id)}
+            onClick={onPick}
+            className="flex gap-3 rounded-xl border border-border p-3 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <MessageSquare className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="grid min-w-0 gap-0.5">
+              <span className="text-sm font-semibold">{m.subject || m.sender_name}</span>
+              <span className="text-xs text-muted-foreground">
+                {m.sender_name} · {formatRelativeDate(m.received_at)}
+              </span>
+              <span className="text-sm break-words text-muted-foreground">{truncate(m.content, PREVIEW)}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UpcomingAppointmentList({ appointments, onPick }: { appointments: Appointment[]; onPick: () => void }) {
+  return (
+    <ul className="grid grid-cols-1 gap-2">
+      {appointments.map((a) => (
+        <li key={a.id}>
+          <Link
+            to={appointmentPath(a.id)}
+            onClick={onPick}
+            className="flex gap-3 rounded-xl border border-border p-3 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <CalendarDays className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="grid grid-cols-1 gap-0.5">
+              <span className="text-sm font-semibold">{a.title}</span>
+              <span className="text-xs text-muted-foreground">
+                {formatDate(a.start_time)}, {formatTimeRange(a.start_time, a.end_time)}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
