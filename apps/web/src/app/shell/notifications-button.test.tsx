@@ -70,7 +70,9 @@ describe("the notifications button (issue 13: nothing formatted for a closed pan
     const panel = await screen.findByRole("dialog", { name: "Benachrichtigungen" });
     expect(within(panel).getByText("Betreff 1")).toBeInTheDocument();
     expect(within(panel).getByText("Rauchmelderwartung")).toBeInTheDocument();
-    expect(within(panel).getByText(`${format.formatDate(appointment.start_time)},`, { exact: false })).toBeInTheDocument();
+    expect(
+      within(panel).getByText(`${format.formatDate(appointment.start_time)},`, { exact: false }),
+    ).toBeInTheDocument();
     expect(format.formatRelativeDate).toHaveBeenCalledTimes(2);
   });
 });
