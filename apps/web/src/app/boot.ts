@@ -17,27 +17,11 @@ export async function boot(queryClient: QueryClient): Promise<void> {
   const others = Promise.all([applyStylesheet(), initTheme(), seedBrandFromDevice(queryClient)]);
   // The reads wait only for what they need: the session and whether the tenant switched offline.
   const [startup] = await Promise.all([preReadStartupSession(), initNetwork()]);
-  if (startup.kind === "signed-in") {
-    writeSession(startup.session.token, startup.session.user);
-    prepareFormatsWhenIdle();
-  }
+  if (startup.kind === "signed-in") writeSession(startup.session.token, startup.session.user);
   // The reads the start script sent before this JavaScript arrived are taken, the rest sent now.
   adoptStartReads();
   startEarlyReads(startReads(startup, window.location.pathname));
   await others;
-}
-
-/**
- * A signed-in start's first screen shows dates and money, whose formatters cost a slow phone some
- * 50 ms to build the first time (lib/format: prepareFormats). Built in an idle moment while the intro
- * shows and the first screen's files arrive, that is a short task of its own instead of a part of
- * the first screen's render (issue 13: Lighthouse's total blocking time). lib/format comes with the
- * first screen's JavaScript, so the import costs no extra download; a signed-out start never loads it.
- */
-function prepareFormatsWhenIdle(): void {
-  const run = () => void import("@/lib/format").then((format) => format.prepareFormats());
-  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 1000 });
-  else window.setTimeout(run, 0);
 }
 
 /**

@@ -30,18 +30,6 @@ export function toBerlinWallClock(value: Date | string | number | null | undefin
   return Number.isNaN(instant) ? null : new TZDate(instant, TIME_ZONE);
 }
 
-/**
- * Builds the formatters a first screen with dates and money needs. Their first use asks the
- * browser's locale and time-zone data (Intl for Europe/Berlin and for euros): about 25 ms each on a
- * slow phone, which otherwise falls into the render of that screen (issue 13). Both stay cached
- * (@date-fns/tz's offset formatter, `currencyFormatters` below); app/boot.ts calls this while the
- * intro shows.
- */
-export function prepareFormats(): void {
-  toBerlinWallClock(Date.now());
-  formatCurrency(0);
-}
-
 /** Today's calendar date in Berlin as YYYY-MM-DD (the server checks against the same day). */
 export function berlinToday(now: Date = new Date()): string {
   const wall = toBerlinWallClock(now);
