@@ -9,6 +9,7 @@ import { RequireCapability } from "@/components/require-capability";
 import { type AuditFilters, auditQueryOptions } from "@/features/audit/api";
 import { staffQueryOptions } from "@/features/staff/api";
 import { formatDateTime } from "@/lib/format";
+import { withSearchParam } from "@/lib/search-params";
 
 const ENTITY_LABELS: Record<string, string> = {
   repair: "Reparatur",
@@ -123,12 +124,8 @@ function AuditScreen() {
   const staff = useQuery(staffQueryOptions());
   const audit = useInfiniteQuery(auditQueryOptions(filters));
   const items = audit.data?.pages.flatMap((p) => p.items) ?? [];
-  const set = (key: keyof AuditFilters, value: string) => {
-    const next = new URLSearchParams(search);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setSearch(next, { replace: true });
-  };
+  const set = (key: keyof AuditFilters, value: string) =>
+    setSearch(withSearchParam(search, key, value), { replace: true });
   return (
     <>
       <PageHeader

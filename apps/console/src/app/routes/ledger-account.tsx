@@ -11,6 +11,7 @@ import { PaymentDialog } from "@/features/ledger/payment-dialog";
 import { ReminderButton } from "@/features/ledger/reminder-button";
 import { RentChangeDialog } from "@/features/ledger/rent-change-dialog";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
+import { withSearchParam } from "@/lib/search-params";
 
 function Account({ tenancyId }: { tenancyId: string }) {
   const [search, setSearch] = useSearchParams();
@@ -71,11 +72,7 @@ function Account({ tenancyId }: { tenancyId: string }) {
           <SelectField
             label="Jahr"
             value={String(year)}
-            onChange={(e) => {
-              const next = new URLSearchParams(search);
-              next.set("jahr", e.target.value);
-              setSearch(next, { replace: true });
-            }}
+            onChange={(e) => setSearch(withSearchParam(search, "jahr", e.target.value), { replace: true })}
           >
             {yearChoices.map((y) => (
               <option key={y} value={y}>

@@ -11,6 +11,7 @@ import { accountsQueryOptions } from "@/features/ledger/api";
 import { FinanceOnly } from "@/features/ledger/finance-only";
 import { LedgerTabs } from "@/features/ledger/ledger-tabs";
 import { formatMoney } from "@/lib/format";
+import { withSearchParam } from "@/lib/search-params";
 
 function Accounts() {
   const [search, setSearch] = useSearchParams();
@@ -24,10 +25,7 @@ function Accounts() {
   useEffect(() => {
     if (text.trim() === q) return;
     const timer = setTimeout(() => {
-      const next = new URLSearchParams(search);
-      if (text.trim()) next.set("q", text.trim());
-      else next.delete("q");
-      setSearch(next, { replace: true });
+      setSearch(withSearchParam(search, "q", text.trim()), { replace: true });
     }, 300);
     return () => clearTimeout(timer);
   }, [text, q, search, setSearch]);
@@ -50,15 +48,7 @@ function Accounts() {
           onChange={(e) => setText(e.target.value)}
           placeholder="Name, E-Mail, Wohnung oder Zahlungsreferenz"
         />
-        <BuildingFilter
-          value={building}
-          onChange={(id) => {
-            const next = new URLSearchParams(search);
-            if (id) next.set("gebaeude", id);
-            else next.delete("gebaeude");
-            setSearch(next);
-          }}
-        />
+        <BuildingFilter value={building} onChange={(id) => setSearch(withSearchParam(search, "gebaeude", id))} />
       </search>
       {accounts.isPending ? (
         <Loading />

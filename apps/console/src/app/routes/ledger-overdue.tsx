@@ -9,6 +9,7 @@ import { FinanceOnly } from "@/features/ledger/finance-only";
 import { LedgerTabs } from "@/features/ledger/ledger-tabs";
 import { ReminderButton } from "@/features/ledger/reminder-button";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
+import { withSearchParam } from "@/lib/search-params";
 
 function Overdue() {
   const [search, setSearch] = useSearchParams();
@@ -24,15 +25,7 @@ function Overdue() {
         aria-label="Überfällige filtern"
         className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
       >
-        <BuildingFilter
-          value={building}
-          onChange={(id) => {
-            const next = new URLSearchParams(search);
-            if (id) next.set("gebaeude", id);
-            else next.delete("gebaeude");
-            setSearch(next);
-          }}
-        />
+        <BuildingFilter value={building} onChange={(id) => setSearch(withSearchParam(search, "gebaeude", id))} />
       </search>
       {overdue.isPending ? (
         <Loading />

@@ -5,7 +5,7 @@ import { Button } from "@mieter-portal/ui/button";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Gauge } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
-import { SelectField } from "@/components/form-controls";
+import { BuildingFilter } from "@/components/building-filter";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { campaignsQueryOptions } from "@/features/meter-campaigns/api";
@@ -13,6 +13,7 @@ import { StartCampaignDialog } from "@/features/meter-campaigns/start-campaign-d
 import { berlinDate } from "@/lib/berlin-time";
 import { formatCalendarDate } from "@/lib/format";
 import { useCan } from "@/lib/me";
+import { withSearchParam } from "@/lib/search-params";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
 
 function phase(campaign: StaffMeterCampaign, today: string) {
@@ -95,23 +96,11 @@ function Campaigns() {
         aria-label="Ablesungen filtern"
         className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
       >
-        <SelectField
-          label="Gebäude"
-          value={building ?? ""}
-          onChange={(e) => {
-            const next = new URLSearchParams(search);
-            if (e.target.value) next.set("gebaeude", e.target.value);
-            else next.delete("gebaeude");
-            setSearch(next);
-          }}
-        >
-          <option value="">Alle, die ich sehe</option>
-          {(buildings.data ?? []).map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </SelectField>
+        <BuildingFilter
+          allLabel="Alle, die ich sehe"
+          value={building}
+          onChange={(id) => setSearch(withSearchParam(search, "gebaeude", id))}
+        />
       </search>
       {campaigns.isPending ? (
         <Loading />

@@ -25,6 +25,7 @@ import { NOTICE_STATUS, noticeAudience, noticeKindLabel } from "@/features/notic
 import { NoticeFormDialog } from "@/features/notices/notice-form-dialog";
 import { formatDateTime } from "@/lib/format";
 import { useCan, useMe } from "@/lib/me";
+import { withSearchParam } from "@/lib/search-params";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
 
 /** Status filter in the URL, in German. */
@@ -154,12 +155,7 @@ export function Component() {
   const items = notices.data?.pages.flatMap((p) => p.items) ?? [];
   const onlyBuilding = buildings.data?.length === 1 ? buildings.data[0]?.id : undefined;
 
-  const setParam = (key: string, value: string) => {
-    const next = new URLSearchParams(search);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setSearch(next);
-  };
+  const setParam = (key: string, value: string) => setSearch(withSearchParam(search, key, value));
 
   return (
     <>

@@ -14,6 +14,7 @@ import { tenantsQueryOptions, useBulkInvite } from "@/features/tenants/api";
 import { INVITATION_STATUS } from "@/features/tenants/onboarding-labels";
 import { errorMessage } from "@/lib/api-client";
 import { useCan } from "@/lib/me";
+import { withSearchParam } from "@/lib/search-params";
 
 /** Tenants who can get an invitation mail: no password yet and an address. */
 const invitable = (t: { invitation_status: InvitationStatus; email: string }) =>
@@ -55,10 +56,7 @@ export function Component() {
   useEffect(() => {
     if (text.trim() === q) return;
     const timer = setTimeout(() => {
-      const next = new URLSearchParams(search);
-      if (text.trim()) next.set("q", text.trim());
-      else next.delete("q");
-      setSearch(next, { replace: true });
+      setSearch(withSearchParam(search, "q", text.trim()), { replace: true });
     }, 300);
     return () => clearTimeout(timer);
   }, [text, q, search, setSearch]);
@@ -98,24 +96,11 @@ export function Component() {
           onChange={(e) => setText(e.target.value)}
           placeholder="z. B. Meyer, Gartenstraße"
         />
-        <BuildingFilter
-          value={building}
-          onChange={(id) => {
-            const next = new URLSearchParams(search);
-            if (id) next.set("gebaeude", id);
-            else next.delete("gebaeude");
-            setSearch(next);
-          }}
-        />
+        <BuildingFilter value={building} onChange={(id) => setSearch(withSearchParam(search, "gebaeude", id))} />
         <SelectField
           label="Zugang"
           value={status ?? ""}
-          onChange={(e) => {
-            const next = new URLSearchParams(search);
-            if (e.target.value) next.set("zugang", e.target.value);
-            else next.delete("zugang");
-            setSearch(next);
-          }}
+          onChange={(e) => setSearch(withSearchParam(search, "zugang", e.target.value))}
         >
           <option value="">Alle</option>
           {invitationStatus.options.map((s) => (
