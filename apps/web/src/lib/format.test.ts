@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  berlinCalendarDay,
+  berlinToday,
   formatCurrency,
   formatDate,
   formatFileSize,
@@ -48,9 +50,29 @@ describe("formatTime and formatTimeRange", () => {
     expect(formatTime(undefined)).toBe("--:--");
   });
 
+  it("writes the hour after midnight as 00, not 24", () => {
+    expect(formatTime("2025-01-15T23:05:00Z")).toBe("00:05");
+  });
+
   it("builds 'HH:mm - HH:mm Uhr'", () => {
     expect(formatTimeRange("2025-07-15T07:00:00Z", "2025-07-15T09:30:00Z")).toBe("09:00 - 11:30 Uhr");
     expect(formatTimeRange("x", "2025-07-15T09:30:00Z")).toBe("--:-- - 11:30 Uhr");
+  });
+});
+
+describe("berlinCalendarDay and berlinToday", () => {
+  it("gives the Berlin day of an instant across the change to summer time", () => {
+    expect(berlinCalendarDay("2025-03-29T23:30:00Z")).toEqual({ year: 2025, month: 3, day: 30 });
+    expect(berlinCalendarDay("2025-03-30T21:59:00Z")).toEqual({ year: 2025, month: 3, day: 30 });
+    expect(berlinCalendarDay("2025-03-30T22:00:00Z")).toEqual({ year: 2025, month: 3, day: 31 });
+    expect(berlinToday(new Date("2025-12-31T23:00:00Z"))).toBe("2026-01-01");
+  });
+
+  it("keeps a plain date's day and refuses days that do not exist", () => {
+    expect(berlinCalendarDay("2024-02-29")).toEqual({ year: 2024, month: 2, day: 29 });
+    expect(berlinCalendarDay("2025-02-29")).toBeNull();
+    expect(berlinCalendarDay("2025-13-01")).toBeNull();
+    expect(berlinCalendarDay("")).toBeNull();
   });
 });
 
@@ -75,6 +97,12 @@ describe("formatRelativeDate", () => {
     expect(formatRelativeDate("2025-06-25T10:00:00Z", NOW)).toBe("25.06.2025");
     expect(formatRelativeDate("2025-06-10T10:00:00Z", NOW)).toBe("10.06.2025");
     expect(formatRelativeDate("2025-06-16T10:00:00Z", NOW)).toBe("16.06.2025");
+  });
+
+  it("counts a plain date by its own day", () => {
+    expect(formatRelativeDate("2025-06-18", NOW)).toBe("Heute");
+    expect(formatRelativeDate("2025-06-17", NOW)).toBe("Gestern");
+    expect(formatRelativeDate("2025-06-20", NOW)).toBe("Freitag");
   });
 
   it("says 'Unbekanntes Datum' for invalid input", () => {

@@ -8,11 +8,11 @@ import { PaymentHistory } from "@/features/finances/components/payment-history";
 import { RentCard } from "@/features/finances/components/rent-card";
 import { yearOptions } from "@/features/finances/finance-years";
 import { financeTexts } from "@/features/finances/texts";
-import { toBerlinWallClock } from "@/lib/format";
+import { berlinCalendarDay } from "@/lib/format";
 import { LoadingState } from "../loading-state";
 
 function currentBerlinYear(): number {
-  return (toBerlinWallClock(new Date()) ?? new Date()).getFullYear();
+  return berlinCalendarDay(new Date())?.year ?? new Date().getFullYear();
 }
 
 export function Component() {

@@ -10,7 +10,7 @@ import {
   timeSlot,
 } from "@mieter-portal/contracts";
 import { z } from "zod";
-import { toBerlinWallClock } from "@/lib/format";
+import { berlinCalendarDay } from "@/lib/format";
 import { APPOINTMENT_TYPE_LABELS, appointmentTexts, TIME_SLOT_NAMES } from "./texts";
 
 /** /appointments?reschedule=<id> opens the request form filled from the appointment that was just canceled. */
@@ -47,7 +47,7 @@ export function timeSlotLabel(slot: TimeSlot): string {
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isCalendarDate(value: string): boolean {
-  return PLAIN_DATE.test(value) && toBerlinWallClock(value) !== null;
+  return PLAIN_DATE.test(value) && berlinCalendarDay(value) !== null;
 }
 
 const REQUIRED_FIELDS = ["type", "date", "timeSlot"] as const;
