@@ -46,6 +46,7 @@ import type { Database } from "../src/db/types.js";
 import { localFileStore } from "../src/lib/file-store.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
+import { refreshThreadSummaries } from "../src/repositories/messages.js";
 import { benchSchema } from "./pg-schema.js";
 import { runPortfolioBench } from "./portfolio.js";
 import { runWebBench } from "./web.js";
@@ -223,6 +224,10 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
       await trx.insertInto("payments").values(payments).execute();
       await trx.insertInto("message_threads").values(threads).execute();
       await trx.insertInto("messages").values(messages).execute();
+      await refreshThreadSummaries(
+        trx,
+        threads.map((t) => t.id),
+      );
       await trx.insertInto("appointments").values(appointments).execute();
       await trx.insertInto("documents").values(documents).execute();
     });
@@ -291,6 +296,10 @@ async function seedHeavyTenant(db: Db): Promise<string> {
     await db.transaction().execute(async (trx) => {
       await trx.insertInto("message_threads").values(threads).execute();
       await trx.insertInto("messages").values(messages).execute();
+      await refreshThreadSummaries(
+        trx,
+        threads.map((t) => t.id),
+      );
     });
   }
   for (let start = 0; start < HEAVY_REPAIRS; start += BATCH) {

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationSchema } from "../src/app.js";
 import { createMigrator, schemaIntrospector } from "../src/db/migrate.js";
+import { insertThread } from "./factories/messages.js";
 import { insertPayment } from "./factories/payments.js";
 import { api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
 
@@ -20,6 +21,15 @@ describe("migrations", () => {
     const token = await login(ctx.app, tenant);
     const before = (await api(ctx.app, token).get("/api/v1/tenant/payments/current")).json();
     expect(before).toMatchObject({ due_date: "2026-12-03", status: expect.any(String) });
+    // 0012 fills the threads' summaries from their messages when it comes up again.
+    await insertThread(ctx.db, tenant.id, "Heizung", [
+      { receivedAt: "2026-01-02T09:00:00.000Z", content: "Erste", readAt: "2026-01-02T10:00:00.000Z" },
+      { direction: "outbound", receivedAt: "2026-01-03T09:00:00.000Z", content: "Antwort" },
+      { receivedAt: "2026-01-04T09:00:00.000Z", content: "Zweite" },
+    ]);
+    const received = () => api(ctx.app, token).get("/api/v1/tenant/messages?filter=received&limit=2");
+    const receivedBefore = (await received()).json();
+    expect(receivedBefore).toMatchObject([{ content: "Zweite", message_count: 3, unread_count: 1 }]);
 
     const migrator = createMigrator(ctx.db, migrationSchema(ctx.config));
     const latest = (await migrator.getMigrations()).map((m) => m.name);
@@ -35,6 +45,7 @@ describe("migrations", () => {
     expect((await migrator.getMigrations()).every((m) => m.executedAt instanceof Date)).toBe(true);
 
     expect((await api(ctx.app, token).get("/api/v1/tenant/payments/current")).json()).toEqual(before);
+    expect((await received()).json()).toEqual(receivedBefore);
   });
 });
 

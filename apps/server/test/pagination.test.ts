@@ -3,6 +3,7 @@ import { NEXT_CURSOR_HEADER, PAGINATION_MESSAGES } from "@mieter-portal/contract
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
 import { encodeCursor } from "../src/lib/pagination.js";
+import { refreshThreadSummaries } from "../src/repositories/messages.js";
 import { api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
 
 // Issue 10 §6: every tenant list answers one page; the next page's cursor comes in X-Next-Cursor
@@ -70,6 +71,10 @@ const threads: ListSpec = {
         })
         .execute();
     }
+    await refreshThreadSummaries(
+      db,
+      rows.map((r) => r.id),
+    );
     return ordered(
       rows.map((r) => ({ id: r.id, key: [r.at] })),
       "desc",
@@ -364,6 +369,7 @@ describe("what only some lists have", () => {
       .set({ read_at: "2026-03-02T00:00:00.000Z" })
       .where("thread_id", "in", readIds)
       .execute();
+    await refreshThreadSummaries(ctx.db, readIds);
     const pages = await walk(client, "/api/v1/tenant/messages?filter=unread", 2);
     expect(pages.flat()).toEqual(all.filter((id) => !readIds.includes(id)));
   });

@@ -30,12 +30,19 @@ async function seed(): Promise<void> {
     from generate_series(0, ${sql.lit(TENANTS)}) g`.execute(ctx.db);
   // Two conversations per tenant (t0 is the heavy one and gets thousands), three messages each:
   // the management's, the tenant's reply, the management's again (unread).
-  await sql`insert into message_threads (id, tenant_id, subject, created_at, last_message_at)
-    select 'th' || g || '-' || k, 't' || g, 'Betreff', '2026-01-01T00:00:00Z', ${sql.raw(at("2026-01-01", "g * interval '1 minute' + k * interval '1 day'"))}
-    from generate_series(1, ${sql.lit(TENANTS)}) g, generate_series(1, 2) k
-    union all
-    select 'th0-' || k, 't0', 'Betreff', '2026-01-01T00:00:00Z', ${sql.raw(at("2025-01-01", "k * interval '1 minute'"))}
-    from generate_series(1, ${sql.lit(HEAVY_THREADS)}) k`.execute(ctx.db);
+  // What refreshThreadSummaries keeps on each thread is written with it (an UPDATE of every row
+  // afterwards would change what the planner assumes about the table before ANALYZE): three
+  // messages, the last one the management's and unread, sent at the thread's last_message_at.
+  await sql`insert into message_threads (id, tenant_id, subject, created_at, last_message_at,
+      message_count, unread_count, last_inbound_at, last_inbound_id)
+    select id, tenant_id, 'Betreff', '2026-01-01T00:00:00Z', last_at, 3, 1, last_at, id || '-3'
+    from (
+      select 'th' || g || '-' || k as id, 't' || g as tenant_id, ${sql.raw(at("2026-01-01", "g * interval '1 minute' + k * interval '1 day'"))} as last_at
+      from generate_series(1, ${sql.lit(TENANTS)}) g, generate_series(1, 2) k
+      union all
+      select 'th0-' || k, 't0', ${sql.raw(at("2025-01-01", "k * interval '1 minute'"))}
+      from generate_series(1, ${sql.lit(HEAVY_THREADS)}) k
+    ) threads`.execute(ctx.db);
   await sql`insert into messages (id, thread_id, tenant_id, direction, actor_kind, staff_user_id, sender_name, content, received_at, read_at)
     select t.id || '-' || j, t.id, t.tenant_id, case when j = 2 then 'outbound' else 'inbound' end,
       case when j = 2 then 'tenant' else 'staff' end, null, 'Verwaltung', 'Nachricht ' || j,
@@ -73,7 +80,7 @@ const lists: [string, (tenant: string) => Promise<unknown>, RegExp][] = [
   [
     "received messages",
     (tenant) => listReceived(db, tenant, { limit: 2 }),
-    /Index Scan Backward using messages_received_idx on messages m/,
+    /Index Scan Backward using message_threads_received_idx on message_threads t/,
   ],
 ];
 
@@ -85,12 +92,15 @@ const lists: [string, (tenant: string) => Promise<unknown>, RegExp][] = [
  */
 function expectBoundedPlan(plan: string, driver: RegExp): void {
   const lines = plan.split("\n");
-  const first = lines.findIndex((line) => /Scan/.test(line));
+  // A subquery scan only passes a query's rows on (the batch wraps each call's query in one).
+  const first = lines.findIndex((line) => /Scan/.test(line) && !/Subquery Scan/.test(line));
   const ordered = driver.test(lines[first] ?? "");
   if (!ordered) {
     // The tenant's rows by the same index (bitmap), then sorted: only with statistics that say they are few.
     expect(lines[first]).toMatch(/Bitmap Heap Scan on (messages m|message_threads t)$/);
-    expect(plan).toMatch(/Sort Key: (m\.received_at DESC, m\.id DESC|t\.last_message_at DESC, t\.id DESC)/);
+    expect(plan).toMatch(
+      /Sort Key: (t\.last_inbound_at DESC, t\.last_inbound_id DESC|t\.last_message_at DESC, t\.id DESC)/,
+    );
     expect(lines.slice(first).find((line) => /Index Cond/.test(line))).toMatch(/\(tenant_id = /);
   }
   expect(plan).not.toMatch(/Seq Scan|Hash|BitmapAnd|Materialize|Parallel|Gather/);

@@ -117,13 +117,15 @@ describe.skipIf(onPostgres)("query plans of the per-request reads (SQLite)", () 
     }
   });
 
-  it("counts unread messages and finds the current payment from the partial indexes", async () => {
+  it("counts unread messages, finds received ones and the current payment from the partial indexes", async () => {
     const [messages] = await plansOf(() => listThreads(db, "t", false, first));
     expect(messages).toContain("messages_unread_idx");
     const [unread] = await plansOf(() => listThreads(db, "t", true, first));
     expect(unread?.match(/messages_unread_idx/g)).toHaveLength(2);
+    // The received list's counts are the thread's own columns (refreshThreadSummaries).
     const [received] = await plansOf(() => listReceived(db, "t", { limit: 2 }));
-    expect(received).toContain("messages_received_idx");
+    expect(received).toContain("message_threads_received_idx");
+    expect(received).toMatch(/SEARCH m USING INDEX sqlite_autoindex_messages_1 \(id=\?\)/);
     const [payment] = await plansOf(() => findCurrentPayment(db, "t"));
     expect(payment).toContain("payments_unpaid_idx");
   });

@@ -369,6 +369,51 @@ describe("answering messages", () => {
     ).not.toContain(thread);
   });
 
+  it("keeps the tenant's received list right through a conversation: counts, unread, the management's newest message", async () => {
+    type Received = { id: string; content: string; message_count: number; unread_count: number; unread: boolean };
+    const thread = await writeMessage("tenantA", "Briefkasten klemmt");
+    const received = async () =>
+      ((await staff("tenantA").get("/api/v1/tenant/messages?filter=received&limit=50")).json() as Received[]).find(
+        (t) => t.id === thread,
+      );
+    // What the thread's messages say, worked out here: its count, the unread ones of the management
+    // and the management's newest (by time, then id, as the lists order them).
+    const expected = async () => {
+      const messages = await ctx.db.selectFrom("messages").selectAll().where("thread_id", "=", thread).execute();
+      const inbound = messages
+        .filter((m) => m.direction === "inbound")
+        .sort((x, y) =>
+          x.received_at === y.received_at ? y.id.localeCompare(x.id) : y.received_at.localeCompare(x.received_at),
+        );
+      const unread = inbound.filter((m) => m.read_at === null).length;
+      return {
+        id: thread,
+        content: inbound[0]?.content,
+        message_count: messages.length,
+        unread_count: unread,
+        unread: unread > 0,
+      };
+    };
+    // Only the tenant wrote: not among the received ones.
+    expect(await received()).toBeUndefined();
+    await staff("verwalterA").post(`/api/v1/staff/threads/${thread}/replies`, { content: "Wir schauen nach." });
+    expect(await received()).toMatchObject({
+      content: "Wir schauen nach.",
+      message_count: 2,
+      unread_count: 1,
+      unread: true,
+    });
+    await staff("verwalterA").post(`/api/v1/staff/threads/${thread}/replies`, { content: "Ist repariert." });
+    expect(await received()).toMatchObject({ ...(await expected()), message_count: 3, unread_count: 2 });
+    expect((await staff("tenantA").patch(`/api/v1/tenant/messages/${thread}/read`)).statusCode).toBe(200);
+    expect(await received()).toMatchObject({ ...(await expected()), unread_count: 0, unread: false });
+    // The tenant's own reply counts, but the entry stays the management's newest message.
+    await staff("tenantA").post(`/api/v1/tenant/messages/${thread}/replies`, { content: "Danke!" });
+    const after = await received();
+    expect(after).toMatchObject({ ...(await expected()), message_count: 4, unread_count: 0 });
+    expect(after?.content).not.toBe("Danke!");
+  });
+
   it("starts a conversation with a tenant of the building only", async () => {
     const outside = await staff("verwalterB").post("/api/v1/staff/threads", {
       tenant_id: tenantA.id,

@@ -11,6 +11,7 @@ import * as m0008 from "./migrations/0008_thread_inbound_index.js";
 import * as m0009 from "./migrations/0009_tenant_invitations.js";
 import * as m0010 from "./migrations/0010_rent_ledger.js";
 import * as m0011 from "./migrations/0011_meter_campaigns.js";
+import * as m0012 from "./migrations/0012_thread_summaries.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0009_tenant_invitations": m0009,
   "0010_rent_ledger": m0010,
   "0011_meter_campaigns": m0011,
+  "0012_thread_summaries": m0012,
 };
 
 class StaticProvider implements MigrationProvider {

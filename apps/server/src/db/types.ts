@@ -257,6 +257,15 @@ export interface MessageThreadsTable {
   handled_at: Generated<string | null>;
   /** The tenant's first message since the management's last answer; null when nothing waits. */
   awaiting_reply_since: Generated<string | null>;
+  /**
+   * What the tenant's lists show, kept by repositories/messages.ts refreshThreadSummaries whenever
+   * a message is written or read: all messages, the management's messages the tenant has not read,
+   * and the management's newest message (null while there is none).
+   */
+  message_count: Generated<number>;
+  unread_count: Generated<number>;
+  last_inbound_at: Generated<string | null>;
+  last_inbound_id: Generated<string | null>;
 }
 
 export interface MessagesTable {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { MessageDirection, MessageSummary, MessageThread, ThreadMessage } from "@mieter-portal/contracts";
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
 import { prepareQueryByLimit } from "../db/prepared.js";
-import type { MessageRow } from "../db/types.js";
+import type { Database, MessageRow } from "../db/types.js";
 import { type MailContext, notifyStaffOfNewItem } from "../lib/notify.js";
 import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
 import { nowIso } from "../lib/time.js";
@@ -13,6 +13,50 @@ import { currentBuildingOf, messageDueAt, putInboxItem } from "./inbox.js";
 export interface TenantActor {
   tenantId: string;
   name: string;
+}
+
+/** Threads per statement of refreshThreadSummaries (SQLite's parameter limit). */
+const REFRESH_BATCH = 500;
+
+/**
+ * Recounts what the tenant's lists show of each given thread (DESIGN: message_threads'
+ * message_count, unread_count and the management's newest message, issue 13) from its messages.
+ * Every writer of messages calls it in the same transaction, after writing: a new message, a reply
+ * of the management, messages marked read, seeds ("all": after a bulk seed).
+ */
+export async function refreshThreadSummaries(db: Db, threadIds: readonly string[] | "all"): Promise<void> {
+  const batches: (readonly string[] | "all")[] = [];
+  if (threadIds === "all") batches.push("all");
+  else for (let i = 0; i < threadIds.length; i += REFRESH_BATCH) batches.push(threadIds.slice(i, i + REFRESH_BATCH));
+  for (const batch of batches) {
+    const newestInbound = (eb: ExpressionBuilder<Database, "message_threads">) =>
+      eb
+        .selectFrom("messages as m")
+        .whereRef("m.thread_id", "=", "message_threads.id")
+        .where("m.direction", "=", sql.lit("inbound"))
+        .orderBy("m.received_at", "desc")
+        .orderBy("m.id", "desc")
+        .limit(sql.lit(1));
+    await db
+      .updateTable("message_threads")
+      .set((eb) => ({
+        message_count: eb
+          .selectFrom("messages as m")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .whereRef("m.thread_id", "=", "message_threads.id"),
+        unread_count: eb
+          .selectFrom("messages as m")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .whereRef("m.thread_id", "=", "message_threads.id")
+          // Literal, not a parameter: lets SQLite use the partial index messages_unread_idx.
+          .where("m.direction", "=", sql.lit("inbound"))
+          .where("m.read_at", "is", null),
+        last_inbound_at: newestInbound(eb).select("m.received_at"),
+        last_inbound_id: newestInbound(eb).select("m.id"),
+      }))
+      .$if(batch !== "all", (q) => q.where("id", "in", batch as readonly string[]))
+      .execute();
+  }
 }
 
 function toThreadMessage(
@@ -64,6 +108,9 @@ function threadSummaries(db: Db, tenantId: string, unreadOnly: boolean, after: T
       "latest.sender_name",
       "latest.content",
       "latest.received_at",
+      // Counted here, not read from the thread's columns (refreshThreadSummaries): with these
+      // subqueries in the row, PostgreSQL keeps to the ordered index scan before ANALYZE too, where
+      // without them it sorted all of a tenant's threads (test/query-plans-postgres.test.ts).
       eb
         .selectFrom("messages as m")
         .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -164,59 +211,34 @@ interface MessagePosition {
 /**
  * The conversations in which the management wrote, each described by its newest message of the
  * management (not the tenant's own reply after it), newest such message first: keyset pagination
- * on messages_received_idx (tenant, received_at, id of the management's messages).
+ * on message_threads_received_idx (tenant, time and id of that message, kept on the thread by
+ * refreshThreadSummaries), then that one message by its key.
  */
 function receivedSummaries(db: Db, tenantId: string, after: MessagePosition | null, limit: number) {
   let query = db
-    .selectFrom("messages as m")
-    .innerJoin("message_threads as t", "t.id", "m.thread_id")
-    .select((eb) => [
+    .selectFrom("message_threads as t")
+    .innerJoin("messages as m", "m.id", "t.last_inbound_id")
+    .select([
       "t.id",
       "t.subject",
       "m.id as message_id",
       "m.sender_name",
       "m.content",
       "m.received_at",
-      eb
-        .selectFrom("messages as c")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .whereRef("c.thread_id", "=", "t.id")
-        .as("message_count"),
-      eb
-        .selectFrom("messages as u")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .whereRef("u.thread_id", "=", "t.id")
-        .where("u.direction", "=", sql.lit("inbound"))
-        .where("u.read_at", "is", null)
-        .as("unread_count"),
+      "t.message_count",
+      "t.unread_count",
     ])
-    .where("m.tenant_id", "=", tenantId)
-    // Literal, not a parameter: lets SQLite use the partial index messages_received_idx.
-    .where("m.direction", "=", sql.lit("inbound"))
-    // The thread's newest message of the management, as a scalar subquery (one probe of
-    // messages_thread_idx per row). NOT EXISTS (a later one) meant the same, but PostgreSQL made
-    // it an anti-join whose plan depends on statistics: before ANALYZE it read the whole partial
-    // index for every row (27 ms at 100,000 tenants instead of 0.1 ms, issue 13).
-    .where((eb) =>
-      eb(
-        "m.id",
-        "=",
-        eb
-          .selectFrom("messages as newest")
-          .select("newest.id")
-          .whereRef("newest.thread_id", "=", "m.thread_id")
-          .where("newest.direction", "=", sql.lit("inbound"))
-          .orderBy("newest.received_at", "desc")
-          .orderBy("newest.id", "desc")
-          .limit(sql.lit(1)),
-      ),
-    );
+    .where("t.tenant_id", "=", tenantId)
+    // Spelled as the partial index's condition, so that both databases use it.
+    .where("t.last_inbound_id", "is not", null);
   if (after) {
-    query = query.where((eb) => eb(eb.refTuple("m.received_at", "m.id"), "<", eb.tuple(after.at, after.messageId)));
+    query = query.where((eb) =>
+      eb(eb.refTuple("t.last_inbound_at", "t.last_inbound_id"), "<", eb.tuple(after.at, after.messageId)),
+    );
   }
   return query
-    .orderBy("m.received_at", "desc")
-    .orderBy("m.id", "desc")
+    .orderBy("t.last_inbound_at", "desc")
+    .orderBy("t.last_inbound_id", "desc")
     .limit(sql.lit(limit + 1));
 }
 
@@ -321,6 +343,7 @@ export async function createThread(
       })
       .execute();
     await trx.insertInto("messages").values(message).execute();
+    await refreshThreadSummaries(trx, [threadId]);
     await awaitReply(trx, actor, threadId, input.subject, at, mail);
   });
   return { id: threadId, subject: input.subject, created_at: at, messages: [toThreadMessage(message)] };
@@ -380,6 +403,7 @@ export async function addReply(
       .execute();
     const message = outboundMessage(actor, threadId, content, at);
     await trx.insertInto("messages").values(message).execute();
+    await refreshThreadSummaries(trx, [threadId]);
     await awaitReply(
       trx,
       actor,
@@ -401,13 +425,16 @@ export async function markThreadRead(db: Db, tenantId: string, threadId: string)
     .where("tenant_id", "=", tenantId)
     .executeTakeFirst();
   if (!thread) return false;
-  await db
-    .updateTable("messages")
-    .set({ read_at: nowIso() })
-    .where("thread_id", "=", threadId)
-    .where("tenant_id", "=", tenantId)
-    .where("direction", "=", "inbound")
-    .where("read_at", "is", null)
-    .execute();
+  await withTransaction(db, async (trx) => {
+    await trx
+      .updateTable("messages")
+      .set({ read_at: nowIso() })
+      .where("thread_id", "=", threadId)
+      .where("tenant_id", "=", tenantId)
+      .where("direction", "=", "inbound")
+      .where("read_at", "is", null)
+      .execute();
+    await refreshThreadSummaries(trx, [threadId]);
+  });
   return true;
 }

@@ -6,6 +6,7 @@ import { type MailContext, notifyTenant } from "../lib/notify.js";
 import { nowIso } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import { closeInboxItem } from "./inbox.js";
+import { refreshThreadSummaries } from "./messages.js";
 import { staffRefOf, tenantRefOf } from "./staff-tenants.js";
 
 /** Who writes for the management: the staff member (null from the admin command line), signed "Name, Firma". */
@@ -86,6 +87,7 @@ async function insertManagementMessage(
     .set({ last_message_at: at, awaiting_reply_since: null, handled_at: null })
     .where("id", "=", threadId)
     .execute();
+  await refreshThreadSummaries(trx, [threadId]);
   await closeInboxItem(trx, "message", threadId);
 }
 

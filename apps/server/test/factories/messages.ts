@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../src/db/connection.js";
+import { refreshThreadSummaries } from "../../src/repositories/messages.js";
 
 export interface MessageSeed {
   direction?: "inbound" | "outbound";
@@ -49,5 +50,6 @@ export async function insertThread(
       })
       .execute();
   }
+  await refreshThreadSummaries(db, [threadId]);
   return { threadId, messageIds };
 }

@@ -8,6 +8,7 @@ import type {
 } from "@mieter-portal/contracts";
 import type { FileStore } from "../../lib/file-store.js";
 import { ensureBuilding } from "../../repositories/buildings.js";
+import { refreshThreadSummaries } from "../../repositories/messages.js";
 import type { Db } from "../connection.js";
 
 /**
@@ -200,6 +201,7 @@ export async function insertThread(
       })),
     )
     .execute();
+  await refreshThreadSummaries(db, [threadId]);
   return threadId;
 }
 
