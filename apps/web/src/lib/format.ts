@@ -8,55 +8,21 @@ const DAY_MS = 86_400_000;
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/**
- * What a date shows: an instant on Berlin's wall clock, or a plain calendar date (YYYY-MM-DD, no
- * zone), kept as midnight UTC and shown in UTC so that it stays that day on every device.
- *
- * The platform's Intl does the zone and the German names (issue 13: date-fns' `format`, its German
- * locale and @date-fns/tz were 31 KB of the dashboard's first-screen script for four patterns).
- */
-interface Shown {
-  date: Date;
-  timeZone: string;
-}
-
-function toShown(value: Date | string | number | null | undefined): Shown | null {
-  if (value === null || value === undefined || value === "") return null;
-  if (typeof value === "string") {
-    const plain = PLAIN_DATE.exec(value);
-    if (plain) {
-      const [year, month, day] = [Number(plain[1]), Number(plain[2]) - 1, Number(plain[3])];
-      const date = new Date(0);
-      date.setUTCFullYear(year, month, day);
-      return date.getUTCMonth() === month && date.getUTCDate() === day ? { date, timeZone: "UTC" } : null;
-    }
-  }
-  const instant = value instanceof Date ? value.getTime() : new Date(value).getTime();
-  return Number.isNaN(instant) ? null : { date: new Date(instant), timeZone: TIME_ZONE };
-}
-
-const LONG_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "long", year: "numeric" };
-const SHORT_DATE: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
-const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
-const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: "long" };
-const DATE_PARTS: Intl.DateTimeFormatOptions = { year: "numeric", month: "numeric", day: "numeric" };
-
-// Building an Intl formatter for a zone is the costly part (the zone's rules are loaded): one each.
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone} ${JSON.stringify(options)}`;
-  let formatter = dateFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone });
-    dateFormatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-function formatShown(shown: Shown, options: Intl.DateTimeFormatOptions): string {
-  return dateFormatter(shown.timeZone, options).format(shown.date);
-}
+const MONTHS = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+] as const;
+const WEEKDAYS = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"] as const;
 
 /** The calendar day a date shows (year, month 1-12, day). */
 export interface CalendarDay {
@@ -65,10 +31,55 @@ export interface CalendarDay {
   day: number;
 }
 
-function calendarDay(shown: Shown): CalendarDay {
-  const parts = dateFormatter(shown.timeZone, DATE_PARTS).formatToParts(shown.date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part("year"), month: part("month"), day: part("day") };
+/** A date as a Berlin wall clock shows it. */
+interface WallClock extends CalendarDay {
+  hour: number;
+  minute: number;
+}
+
+/**
+ * One Intl formatter reads Berlin's wall clock off an instant (the zone's rules, summer time
+ * included); the German names come from the tables above. Issue 13: date-fns' `format`, its German
+ * locale and @date-fns/tz were 31 KB of the dashboard's first-screen script for four patterns, and
+ * building an Intl formatter per pattern costs more on a slow phone than the one used here.
+ */
+let berlinClock: Intl.DateTimeFormat | undefined;
+
+function berlinWallClock(instant: Date): WallClock {
+  berlinClock ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  });
+  const clock = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+  for (const part of berlinClock.formatToParts(instant)) {
+    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
+  }
+  return clock;
+}
+
+/**
+ * What a date shows: an instant on Berlin's wall clock, or a plain calendar date (YYYY-MM-DD, no
+ * zone) as that day on every device; null for anything that is not a date (e.g. '2025-02-30').
+ */
+function toWallClock(value: Date | string | number | null | undefined): WallClock | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "string") {
+    const plain = PLAIN_DATE.exec(value);
+    if (plain) {
+      const [year, month, day] = [Number(plain[1]), Number(plain[2]), Number(plain[3])];
+      const date = new Date(0);
+      date.setUTCFullYear(year, month - 1, day);
+      const exists = date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+      return exists ? { year, month, day, hour: 0, minute: 0 } : null;
+    }
+  }
+  const instant = value instanceof Date ? value.getTime() : new Date(value).getTime();
+  return Number.isNaN(instant) ? null : berlinWallClock(new Date(instant));
 }
 
 /**
@@ -76,34 +87,36 @@ function calendarDay(shown: Shown): CalendarDay {
  * anything that is not a date (e.g. '2025-02-30').
  */
 export function berlinCalendarDay(value: Date | string | number | null | undefined): CalendarDay | null {
-  const shown = toShown(value);
-  return shown ? calendarDay(shown) : null;
+  const clock = toWallClock(value);
+  return clock ? { year: clock.year, month: clock.month, day: clock.day } : null;
 }
 
-const twoDigits = (n: number) => String(n).padStart(2, "0");
+const pad = (n: number, digits = 2) => String(n).padStart(digits, "0");
+const isoDay = ({ year, month, day }: CalendarDay) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+const shortDate = ({ year, month, day }: CalendarDay) => `${pad(day)}.${pad(month)}.${pad(year, 4)}`;
 
 /** Today's calendar date in Berlin as YYYY-MM-DD (the server checks against the same day). */
 export function berlinToday(now: Date = new Date()): string {
-  const today = berlinCalendarDay(now);
-  return today ? `${today.year}-${twoDigits(today.month)}-${twoDigits(today.day)}` : now.toISOString().slice(0, 10);
+  const today = toWallClock(now);
+  return today ? isoDay(today) : now.toISOString().slice(0, 10);
 }
 
 /** 'dd. MMMM yyyy', e.g. '03. Dezember 2025'. */
 export function formatDate(value: Date | string | number | null | undefined): string {
-  const shown = toShown(value);
-  return shown ? formatShown(shown, LONG_DATE) : INVALID_DATE_TEXT;
+  const clock = toWallClock(value);
+  return clock ? `${pad(clock.day)}. ${MONTHS[clock.month - 1]} ${pad(clock.year, 4)}` : INVALID_DATE_TEXT;
 }
 
 /** 'dd.MM.yyyy' (documents and relative dates beyond the window). */
 export function formatShortDate(value: Date | string | number | null | undefined): string {
-  const shown = toShown(value);
-  return shown ? formatShown(shown, SHORT_DATE) : INVALID_DATE_TEXT;
+  const clock = toWallClock(value);
+  return clock ? shortDate(clock) : INVALID_DATE_TEXT;
 }
 
 /** 'HH:mm', or '--:--' for an invalid time. */
 export function formatTime(value: Date | string | number | null | undefined): string {
-  const shown = toShown(value);
-  return shown ? formatShown(shown, TIME) : INVALID_TIME_TEXT;
+  const clock = toWallClock(value);
+  return clock ? `${pad(clock.hour)}:${pad(clock.minute)}` : INVALID_TIME_TEXT;
 }
 
 /** 'HH:mm - HH:mm Uhr'. */
@@ -115,14 +128,14 @@ const dayNumber = ({ year, month, day }: CalendarDay) => Date.UTC(year, month - 
 
 /** Heute, Gestern, the weekday within the next 7 days, otherwise dd.MM.yyyy. */
 export function formatRelativeDate(value: Date | string | number | null | undefined, now: Date = new Date()): string {
-  const shown = toShown(value);
-  const today = berlinCalendarDay(now);
-  if (!shown || !today) return INVALID_DATE_TEXT;
-  const diff = dayNumber(calendarDay(shown)) - dayNumber(today);
+  const date = toWallClock(value);
+  const today = toWallClock(now);
+  if (!date || !today) return INVALID_DATE_TEXT;
+  const diff = dayNumber(date) - dayNumber(today);
   if (diff === 0) return "Heute";
   if (diff === -1) return "Gestern";
-  if (diff > 0 && diff < RELATIVE_WINDOW_DAYS) return formatShown(shown, WEEKDAY);
-  return formatShown(shown, SHORT_DATE);
+  if (diff > 0 && diff < RELATIVE_WINDOW_DAYS) return WEEKDAYS[new Date(dayNumber(date) * DAY_MS).getUTCDay()] as string;
+  return shortDate(date);
 }
 
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
