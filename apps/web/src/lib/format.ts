@@ -134,7 +134,8 @@ export function formatRelativeDate(value: Date | string | number | null | undefi
   const diff = dayNumber(date) - dayNumber(today);
   if (diff === 0) return "Heute";
   if (diff === -1) return "Gestern";
-  if (diff > 0 && diff < RELATIVE_WINDOW_DAYS) return WEEKDAYS[new Date(dayNumber(date) * DAY_MS).getUTCDay()] as string;
+  if (diff > 0 && diff < RELATIVE_WINDOW_DAYS)
+    return WEEKDAYS[new Date(dayNumber(date) * DAY_MS).getUTCDay()] as string;
   return shortDate(date);
 }
 
