@@ -67,6 +67,25 @@ export async function waitForIntroGone(page: Page) {
   await expect(page.locator("#intro")).toHaveCount(0, { timeout: 6000 });
 }
 
+/**
+ * Waits until the app has fetched its toasts' code (src/components/ui/toaster.tsx, with the class
+ * merging it needs): the login loads it only once it shows and the browser is idle
+ * (app/prefetch.ts). A test that takes the network away right after the login shows waits for this
+ * first; before it, on a first visit without the service worker in control, no toast could show.
+ */
+export async function waitForToasterFetched(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const names = performance.getEntriesByType("resource").map((entry) => entry.name);
+          return ["toaster-", "class-merge-"].every((chunk) => names.some((name) => name.includes(`/assets/${chunk}`)));
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
 /** Signs in through the login screen and waits for the dashboard. */
 export async function loginViaUi(page: Page, account = DEMO) {
   await page.goto("/login");

@@ -11,6 +11,7 @@ import {
   toasts,
   tokenPayload,
   waitForIntroGone,
+  waitForToasterFetched,
 } from "../fixtures";
 
 test.describe("login", () => {
@@ -63,6 +64,7 @@ test.describe("login", () => {
     page.on("request", (r) => {
       if (r.url().includes("/auth/login")) loginCalls++;
     });
+    await waitForToasterFetched(page);
     await context.setOffline(true);
     await page.getByLabel("E-Mail Adresse").fill(DEMO.email);
     await page.getByLabel("Passwort", { exact: true }).fill(DEMO.password);
