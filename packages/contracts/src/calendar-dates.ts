@@ -6,6 +6,33 @@
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The months' German names, January first (rent descriptions, mails, the app's dates). */
+export const GERMAN_MONTHS = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+] as const;
+
+/** The weekdays' German names, Sunday first (as dayOfWeek counts). */
+export const GERMAN_WEEKDAYS = [
+  "Sonntag",
+  "Montag",
+  "Dienstag",
+  "Mittwoch",
+  "Donnerstag",
+  "Freitag",
+  "Samstag",
+] as const;
+
 function toUtc(year: number, monthIndex: number, day: number): Date {
   // Date.UTC maps the years 0-99 onto 1900-1999; setUTCFullYear does not (and rolls months over).
   const date = new Date(0);

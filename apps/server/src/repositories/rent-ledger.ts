@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { CURRENCY } from "@mieter-portal/contracts";
+import { CURRENCY, GERMAN_MONTHS } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
 import { berlinToday, berlinToUtc, nowIso } from "../lib/time.js";
@@ -11,21 +11,6 @@ import { berlinToday, berlinToUtc, nowIso } from "../lib/time.js";
  * The only writer of rent_accounts, rent_changes, payment_allocations and of payments' ledger
  * columns; bank-import.ts writes statement lines through recordTransaction.
  */
-
-const MONTHS = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-];
 
 /** YYYY-MM of a date. */
 export const periodOf = (date: string): string => date.slice(0, 7);
@@ -127,7 +112,7 @@ export function chargeFor(
   let dueDate = `${period}-${String(Math.min(terms.due_day, days)).padStart(2, "0")}`;
   if (dueDate < terms.start_date) dueDate = terms.start_date;
   const [y, m] = period.split("-") as [string, string];
-  const description = `Miete ${MONTHS[Number(m) - 1]} ${y}${partial ? " (anteilig)" : ""}`;
+  const description = `Miete ${GERMAN_MONTHS[Number(m) - 1]} ${y}${partial ? " (anteilig)" : ""}`;
   return { amountCents, dueDate, description };
 }
 

@@ -1,3 +1,5 @@
+import { dayOfWeek, GERMAN_MONTHS, GERMAN_WEEKDAYS, isCalendarDate } from "@mieter-portal/contracts";
+
 /** The app shows Europe/Berlin wall-clock time (DESIGN decision 11). */
 export const TIME_ZONE = "Europe/Berlin";
 export const LOCALE = "de-DE";
@@ -5,24 +7,6 @@ export const INVALID_DATE_TEXT = "Unbekanntes Datum";
 export const INVALID_TIME_TEXT = "--:--";
 const RELATIVE_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
-
-const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const MONTHS = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-] as const;
-const WEEKDAYS = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"] as const;
 
 /** The calendar day a date shows (year, month 1-12, day). */
 export interface CalendarDay {
@@ -39,7 +23,7 @@ interface WallClock extends CalendarDay {
 
 /**
  * One Intl formatter reads Berlin's wall clock off an instant (the zone's rules, summer time
- * included); the German names come from the tables above. Issue 13: date-fns' `format`, its German
+ * included); the German names come from packages/contracts. Issue 13: date-fns' `format`, its German
  * locale and @date-fns/tz were 31 KB of the dashboard's first-screen script for four patterns, and
  * building an Intl formatter per pattern costs more on a slow phone than the one used here.
  */
@@ -68,15 +52,10 @@ function berlinWallClock(instant: Date): WallClock {
  */
 function toWallClock(value: Date | string | number | null | undefined): WallClock | null {
   if (value === null || value === undefined || value === "") return null;
-  if (typeof value === "string") {
-    const plain = PLAIN_DATE.exec(value);
-    if (plain) {
-      const [year, month, day] = [Number(plain[1]), Number(plain[2]), Number(plain[3])];
-      const date = new Date(0);
-      date.setUTCFullYear(year, month - 1, day);
-      const exists = date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-      return exists ? { year, month, day, hour: 0, minute: 0 } : null;
-    }
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    if (!isCalendarDate(value)) return null;
+    const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+    return { year, month, day, hour: 0, minute: 0 };
   }
   const instant = value instanceof Date ? value.getTime() : new Date(value).getTime();
   return Number.isNaN(instant) ? null : berlinWallClock(new Date(instant));
@@ -104,7 +83,7 @@ export function berlinToday(now: Date = new Date()): string {
 /** 'dd. MMMM yyyy', e.g. '03. Dezember 2025'. */
 export function formatDate(value: Date | string | number | null | undefined): string {
   const clock = toWallClock(value);
-  return clock ? `${pad(clock.day)}. ${MONTHS[clock.month - 1]} ${pad(clock.year, 4)}` : INVALID_DATE_TEXT;
+  return clock ? `${pad(clock.day)}. ${GERMAN_MONTHS[clock.month - 1]} ${pad(clock.year, 4)}` : INVALID_DATE_TEXT;
 }
 
 /** 'dd.MM.yyyy' (documents and relative dates beyond the window). */
@@ -134,8 +113,7 @@ export function formatRelativeDate(value: Date | string | number | null | undefi
   const diff = dayNumber(date) - dayNumber(today);
   if (diff === 0) return "Heute";
   if (diff === -1) return "Gestern";
-  if (diff > 0 && diff < RELATIVE_WINDOW_DAYS)
-    return WEEKDAYS[new Date(dayNumber(date) * DAY_MS).getUTCDay()] as string;
+  if (diff > 0 && diff < RELATIVE_WINDOW_DAYS) return GERMAN_WEEKDAYS[dayOfWeek(isoDay(date))] as string;
   return shortDate(date);
 }
 

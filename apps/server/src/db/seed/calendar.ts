@@ -1,21 +1,7 @@
+import { GERMAN_MONTHS } from "@mieter-portal/contracts";
 import { berlinToday, berlinToUtc } from "../../lib/time.js";
 
 /** Date arithmetic for seed data that is always placed relative to "now". */
-
-export const MONTH_NAMES = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-] as const;
 
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
@@ -58,4 +44,4 @@ export function* monthlyDueDates(firstMonth: string, dueDay: number): Generator<
 
 /** "Miete November 2026" for a due date. */
 export const rentDescription = (dueDate: string): string =>
-  `Miete ${MONTH_NAMES[Number(dueDate.slice(5, 7)) - 1]} ${dueDate.slice(0, 4)}`;
+  `Miete ${GERMAN_MONTHS[Number(dueDate.slice(5, 7)) - 1]} ${dueDate.slice(0, 4)}`;
