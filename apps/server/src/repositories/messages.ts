@@ -22,22 +22,20 @@ const REFRESH_BATCH = 500;
  * Recounts what the tenant's lists show of each given thread (decision 024: message_threads'
  * message_count, unread_count and the management's newest message) from its messages.
  * Every writer of messages calls it in the same transaction, after writing: a new message, a reply
- * of the management, messages marked read, seeds ("all": after a bulk seed).
+ * of the management, messages marked read, seeds.
  *
  * Two writers of one thread at once (the tenant reads while the management answers): each first
  * takes the thread's row lock, and its recount is a statement of its own after that, so on
  * PostgreSQL the later one counts with the earlier one's messages committed (a recount that
  * waited for the lock inside its own statement would still count from before).
  */
-export async function refreshThreadSummaries(db: Db, threadIds: readonly string[] | "all"): Promise<void> {
-  const batches: (readonly string[] | "all")[] = [];
-  if (threadIds === "all") batches.push("all");
-  else for (let i = 0; i < threadIds.length; i += REFRESH_BATCH) batches.push(threadIds.slice(i, i + REFRESH_BATCH));
-  for (const batch of batches) {
+export async function refreshThreadSummaries(db: Db, threadIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < threadIds.length; i += REFRESH_BATCH) {
+    const batch = threadIds.slice(i, i + REFRESH_BATCH);
     await db
       .updateTable("message_threads")
       .set((eb) => ({ message_count: eb.ref("message_count") }))
-      .$if(batch !== "all", (q) => q.where("id", "in", batch as readonly string[]))
+      .where("id", "in", batch)
       .execute();
     const newestInbound = (eb: ExpressionBuilder<Database, "message_threads">) =>
       eb
@@ -64,7 +62,7 @@ export async function refreshThreadSummaries(db: Db, threadIds: readonly string[
         last_inbound_at: newestInbound(eb).select("m.received_at"),
         last_inbound_id: newestInbound(eb).select("m.id"),
       }))
-      .$if(batch !== "all", (q) => q.where("id", "in", batch as readonly string[]))
+      .where("id", "in", batch)
       .execute();
   }
 }
