@@ -324,7 +324,7 @@ async function runLighthouse(url: string, port: number, keepStorage: boolean): P
     });
     if (!result) throw new Error("Lighthouse lieferte kein Ergebnis");
     const error = result.lhr.runtimeError;
-    if (!error) return lighthouseFigures(result.lhr, keepStorage);
+    if (!error) return lighthouseFigures(result.lhr, keepStorage, result.artifacts.Trace);
     const traceLost = /^NO_(NAVSTART|FCP|LCP|TRACING_STARTED|RESOURCE_REQUEST)/.test(error.code);
     if (!traceLost || attempt >= LIGHTHOUSE_ATTEMPTS) throw new Error(`Lighthouse: ${error.message}`);
     console.log(`  Lighthouse: ${error.code}, Lauf wird wiederholt (${attempt + 1} von ${LIGHTHOUSE_ATTEMPTS})`);
@@ -333,12 +333,18 @@ async function runLighthouse(url: string, port: number, keepStorage: boolean): P
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
-async function lighthouseFigures(lhr: LighthouseResult, keepStorage: boolean): Promise<LighthouseFigures> {
-  // For working on the figures: the whole report of each run (BENCH_WEB_LIGHTHOUSE_DIR).
+async function lighthouseFigures(
+  lhr: LighthouseResult,
+  keepStorage: boolean,
+  trace?: unknown,
+): Promise<LighthouseFigures> {
+  // For working on the figures: the whole report of each run and the page load's trace, which
+  // Chrome's DevTools (Performance, "Load profile") opens (BENCH_WEB_LIGHTHOUSE_DIR).
   const dumpDir = process.env.BENCH_WEB_LIGHTHOUSE_DIR;
   if (dumpDir) {
-    const name = `${keepStorage ? "signed-in" : "signed-out"}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-    await writeFile(path.join(dumpDir, name), JSON.stringify(lhr));
+    const name = `${keepStorage ? "signed-in" : "signed-out"}-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    await writeFile(path.join(dumpDir, `${name}.json`), JSON.stringify(lhr));
+    if (trace) await writeFile(path.join(dumpDir, `${name}.trace.json`), JSON.stringify(trace));
   }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = (
