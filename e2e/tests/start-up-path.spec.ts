@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { apiGet, apiLogin, expect, seedSession, test, waitForIntroGone } from "../fixtures";
+import { apiGet, apiLogin, expect, seedSession, test, waitForIntroGone, waitForToasterFetched } from "../fixtures";
 
 // Issue 13, decision 013: what `/` (the manifest's start_url) and `/login` load when signed out.
 // The JavaScript the page fetched before its login form was there must hold nothing of the signed-in
@@ -218,6 +218,35 @@ test.describe("the signed-in start (decision 022)", () => {
     await page.waitForLoadState("networkidle");
     const twice = reads.filter((read, index) => reads.indexOf(read) !== index);
     expect(twice, "reads sent twice").toEqual([]);
+  });
+
+  test("fetches the toasts' code ahead of any toast, once the intro is gone: not while the first screen loads", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    await seedSession(page, token, await apiGet(request, "/auth/user", token));
+    await page.addInitScript(() => {
+      const w = window as unknown as { __introGoneAt?: number };
+      new MutationObserver((_changes, observer) => {
+        if (document.readyState === "loading" || document.getElementById("intro")) return;
+        w.__introGoneAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: /^Hallo, / })).toBeVisible();
+    await waitForIntroGone(page);
+    await waitForToasterFetched(page);
+    const { introGoneAt, toasterAsked } = await page.evaluate(() => ({
+      introGoneAt: (window as unknown as { __introGoneAt?: number }).__introGoneAt,
+      toasterAsked: performance.getEntriesByType("resource").find((entry) => entry.name.includes("/assets/toaster-"))
+        ?.startTime,
+    }));
+    expect(introGoneAt).toBeDefined();
+    expect(toasterAsked, "asked for the toasts' code before the intro was gone").toBeGreaterThanOrEqual(
+      introGoneAt ?? Number.POSITIVE_INFINITY,
+    );
   });
 
   test("sends no read before the app's JavaScript when the tenant switched the app offline", async ({

@@ -1,5 +1,5 @@
 import { preloadToaster } from "@/components/ui/toaster";
-import { afterStartup } from "@/pwa/lazy-update-prompt";
+import { afterStartup } from "@/lib/after-startup";
 
 /**
  * The build lists the JavaScript of the signed-in app's first screen (app shell and dashboard,

@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { preloadToaster } from "@/components/ui/toaster";
 import { settledStartupSession } from "@/features/auth/session";
 import { RootLayout, StartupLoading } from "./root-layout";
 import { startRedirect } from "./start-up";
@@ -27,11 +26,7 @@ export const routes: RouteObject[] = [
       { path: "einladung", lazy: () => withClassMerge(import("./routes/invitation")) },
       {
         id: "shell",
-        // The toasts come with the signed-in app: a change queued offline says so at once.
-        lazy: async () => {
-          const [shell] = await Promise.all([withClassMerge(import("./shell/app-shell")), preloadToaster()]);
-          return { Component: shell.AppShell };
-        },
+        lazy: async () => ({ Component: (await withClassMerge(import("./shell/app-shell"))).AppShell }),
         children: [
           { index: true, lazy: () => import("./routes/dashboard") },
           { path: "documents", lazy: () => import("./routes/documents") },

@@ -2,6 +2,7 @@ import { type QueryClient, useIsRestoring, useQueryClient } from "@tanstack/reac
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
+import { afterStartup } from "@/lib/after-startup";
 import { clearEarlyReads } from "@/lib/early-reads";
 import { setManualOffline } from "@/lib/network";
 import { clearSession, onSessionExpired, sessionToken, writeSession } from "@/lib/session";
@@ -180,7 +181,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void (async () => {
       const startedAt = Date.now();
       const result = await takeStartupSession();
-      revokeRememberedTokens();
+      // Not before the first screen has painted: its own files come first (issue 13).
+      afterStartup(revokeRememberedTokens);
       if (result.kind === "signed-in") {
         writeSession(result.session.token, result.session.user);
         watchExpiry(result.session.token);
