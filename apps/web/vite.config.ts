@@ -196,6 +196,14 @@ function signedInPrefetchList(): Plugin {
           }
         }
         const start = await (reads ?? signedInStartReads({}));
+        // The start hint is written into index.html instead of being a file of its own: as a file
+        // it was a round trip of its own before start-signed-in.ts was even asked for, and on slow
+        // 4G the signed-in first screen waited for it (issue 13). The server's CSP allows this
+        // inline script by its hash (apps/server: web-app.ts).
+        const hintCode = hint?.code.trim() ?? "";
+        if (!hint || /<\/script/i.test(hintCode))
+          throw new Error("signed-in prefetch: the start hint cannot be inlined");
+        delete bundle[hint.fileName];
         return [
           {
             tag: "meta",
@@ -214,8 +222,8 @@ function signedInPrefetchList(): Plugin {
             },
             injectTo: "head",
           },
-          // Async: it runs as soon as it is there, before the entry has arrived.
-          { tag: "script", attrs: { type: "module", async: true, src: base + hint?.fileName }, injectTo: "head" },
+          // Async: it runs at once, before the entry has arrived.
+          { tag: "script", attrs: { type: "module", async: true }, children: hintCode, injectTo: "head" },
         ];
       },
     },

@@ -190,6 +190,17 @@ test.describe("the signed-in start (decision 022)", () => {
     request,
   }) => {
     const { reads, release } = await startWithEntryHeld(page, request);
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    // The start hint is index.html's one inline script, allowed by the page's CSP (its hash): a
+    // refused script would show here, and nothing would be sent before the entry.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(event.violatedDirective));
+    });
     await page.goto("/", { waitUntil: "commit" });
     // The entry is held back: whatever reaches the server now was sent by the start scripts.
     await expect
@@ -212,6 +223,11 @@ test.describe("the signed-in start (decision 022)", () => {
     );
     expect(preloaded).toEqual((listed ?? "").split(/\s+/).filter(Boolean));
     expect(preloaded.length).toBeGreaterThan(5);
+    expect(
+      scripts.filter((path) => path.includes("start-hint")),
+      "the hint is no file of its own",
+    ).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
 
     release();
     await expect(page.getByRole("heading", { level: 1, name: /^Hallo, / })).toBeVisible();

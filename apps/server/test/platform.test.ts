@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,13 +9,18 @@ import { api, createTenant, createTestContext, login, type TestContext } from ".
 
 let ctx: TestContext;
 let webDir: string;
+/** An inline script as the web build writes the start hint into index.html (apps/web/vite.config.ts). */
+const START_HINT = 'requestAnimationFrame(()=>setTimeout(()=>import("/assets/x.js"),0));';
+/** Its hash as CSP level 2 defines it: SHA-256 of the script's text, base64. */
+const START_HINT_SOURCE = `'sha256-${createHash("sha256").update(START_HINT).digest("base64")}'`;
 
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), "mp-web-"));
   await mkdir(path.join(webDir, "assets"));
   await writeFile(
     path.join(webDir, "index.html"),
-    "<!doctype html><title>__MP_COMPANY_NAME__</title><div id=intro>__MP_LOGO_TEXT__</div>",
+    `<!doctype html><title>__MP_COMPANY_NAME__</title><script type="module" async>${START_HINT}</script>` +
+      `<script type="module" src="/assets/app-abc123.js"></script><div id=intro>__MP_LOGO_TEXT__</div>`,
   );
   await writeFile(path.join(webDir, "assets", "app-abc123.js"), "console.log('app')");
   await writeFile(path.join(webDir, "sw.js"), "self.addEventListener('fetch', () => {})");
@@ -82,7 +88,7 @@ describe("web app serving", () => {
 });
 
 describe("security headers and limits", () => {
-  it("sends a CSP without inline scripts, nosniff and frame protection", async () => {
+  it("sends a CSP without unsafe-inline scripts, nosniff and frame protection", async () => {
     const res = await ctx.app.inject({ url: "/" });
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toContain("default-src 'self'");
@@ -90,6 +96,19 @@ describe("security headers and limits", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("allows the page's inline start script by its hash, on every path that serves the page, and only there", async () => {
+    const scriptSrc = (header: unknown) => /(?:^|;)\s*script-src ([^;]*)/.exec(String(header))?.[1];
+    for (const url of ["/", "/index.html", "/messages/123"]) {
+      const page = await ctx.app.inject({ url });
+      expect(page.body, url).toContain(START_HINT);
+      expect(scriptSrc(page.headers["content-security-policy"]), url).toBe(`'self' ${START_HINT_SOURCE}`);
+    }
+    // No page, no inline script: the API, the service worker and the assets keep script-src 'self'.
+    for (const url of ["/api/v1/health", "/sw.js", "/assets/app-abc123.js"]) {
+      expect(scriptSrc((await ctx.app.inject({ url })).headers["content-security-policy"]), url).toBe("'self'");
+    }
   });
 
   it("sends the same security headers on pages, API answers and errors", async () => {
@@ -136,7 +155,9 @@ describe("security headers and limits", () => {
     ];
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 404]);
     for (const res of answers) {
-      expect(directives(res.headers["content-security-policy"])).toEqual(csp);
+      // The page allows its own inline start script besides (the test above).
+      const own = res === answers[0] ? { "script-src": `'self' ${START_HINT_SOURCE}` } : {};
+      expect(directives(res.headers["content-security-policy"])).toEqual({ ...csp, ...own });
       expect(res.headers).toMatchObject(expected);
       // Served over plain HTTP behind the operator's proxy: no HSTS, no COEP (would block blob: previews).
       expect(res.headers["strict-transport-security"]).toBeUndefined();

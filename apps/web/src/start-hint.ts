@@ -1,6 +1,7 @@
 /**
- * Runs before the app's JavaScript has arrived: index.html loads it async beside the entry (issue
- * 13, decisions 016 and 022). When this device holds a session, it loads src/start-signed-in.ts
+ * Runs before the app's JavaScript has arrived: the build writes it into index.html, an inline
+ * async module beside the entry, which the server's CSP allows by its hash (issue 13, decisions 016,
+ * 022 and 025). When this device holds a session, it loads src/start-signed-in.ts
  * (named by the build in a meta tag), which asks for the signed-in first screen's JavaScript and
  * reads beside the entry. Without a session nothing happens: a signed-out start loads only what the
  * login needs, and this file stays as small as it can (it is part of the login's budget).

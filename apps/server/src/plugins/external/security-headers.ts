@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
@@ -12,12 +13,16 @@ import helmet from "helmet";
 /** One year, subdomains included: the portal is only ever meant to be reached over HTTPS. */
 const HSTS = "max-age=31536000; includeSubDomains";
 
-export function addSecurityHeaders(app: FastifyInstance): void {
+/**
+ * helmet's headers, recorded once. `scriptSources` are allowed beside the origin's own files: the
+ * hashes of the inline scripts of a page that has some (the web app's index.html, web-app.ts).
+ */
+function recordHelmetHeaders(scriptSources: readonly string[] = []): Record<string, string> {
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptSources],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'"],
@@ -50,6 +55,20 @@ export function addSecurityHeaders(app: FastifyInstance): void {
   applyHeaders({} as IncomingMessage, recorder as unknown as ServerResponse, (err) => {
     if (err) throw err;
   });
+  return headers;
+}
+
+/**
+ * The CSP of a page whose inline scripts are exactly these (each allowed by its SHA-256, as CSP
+ * level 2 defines it); every other inline script stays forbidden.
+ */
+export function contentSecurityPolicyAllowing(inlineScripts: readonly string[]): string {
+  const hashes = inlineScripts.map((code) => `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`);
+  return recordHelmetHeaders(hashes)["content-security-policy"] ?? "";
+}
+
+export function addSecurityHeaders(app: FastifyInstance): void {
+  const headers = recordHelmetHeaders();
   const secure = { ...headers, "strict-transport-security": HSTS };
   app.addHook("onRequest", (request, reply, done) => {
     // request.protocol honours X-Forwarded-Proto only with TRUST_PROXY.

@@ -3,11 +3,20 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { API_BASE, ERROR_MESSAGES } from "@mieter-portal/contracts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppConfig } from "../../config.js";
+import { contentSecurityPolicyAllowing } from "./security-headers.js";
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The contents of a page's inline scripts (those without `src`), as the browser hashes them. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes ?? ""))
+    .map(([, , code]) => code ?? "")
+    .filter((code) => code.length > 0);
+}
 
 /** The built web app next to this server in the repository (apps/web/dist). */
 export function defaultWebDist(): string {
@@ -62,12 +71,25 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
   const indexFile = path.join(root, "index.html");
   const hasWeb = existsSync(indexFile);
 
-  let indexHtml: string | undefined;
+  let index: { html: string; csp: string } | undefined;
   const renderIndex = () => {
-    indexHtml ??= readFileSync(indexFile, "utf8")
-      .replaceAll("__MP_COMPANY_NAME__", escapeHtml(config.brand.companyName))
-      .replaceAll("__MP_LOGO_TEXT__", escapeHtml(config.brand.logoText));
-    return indexHtml;
+    if (!index) {
+      const html = readFileSync(indexFile, "utf8")
+        .replaceAll("__MP_COMPANY_NAME__", escapeHtml(config.brand.companyName))
+        .replaceAll("__MP_LOGO_TEXT__", escapeHtml(config.brand.logoText));
+      // The build inlines the start hint (apps/web/vite.config.ts): the page's CSP allows exactly
+      // its inline scripts, by their hashes, and no other.
+      index = { html, csp: contentSecurityPolicyAllowing(inlineScripts(html)) };
+    }
+    return index;
+  };
+  const sendIndex = (reply: FastifyReply) => {
+    const { html, csp } = renderIndex();
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .header("content-security-policy", csp)
+      .send(html);
   };
 
   if (hasWeb) {
@@ -81,12 +103,8 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
         res.header("cache-control", cacheHeaderFor(root, filePath));
       },
     });
-    app.get("/", { schema: { hide: true } }, async (_request, reply) =>
-      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(renderIndex()),
-    );
-    app.get("/index.html", { schema: { hide: true } }, async (_request, reply) =>
-      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(renderIndex()),
-    );
+    app.get("/", { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
+    app.get("/index.html", { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
   }
 
   const staffConsole = await serveConsole(app, config);
@@ -100,9 +118,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
     if (staffConsole && wantsPage && !looksLikeFile && inConsole) {
       return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(staffConsole.index);
     }
-    if (hasWeb && wantsPage && !isApi && !looksLikeFile) {
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(renderIndex());
-    }
+    if (hasWeb && wantsPage && !isApi && !looksLikeFile) return sendIndex(reply);
     return reply.code(404).send({ error: "route_not_found", message: ERROR_MESSAGES.route_not_found });
   });
 }
