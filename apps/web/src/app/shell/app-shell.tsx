@@ -1,10 +1,7 @@
-import { useEffect } from "react";
 import { Navigate } from "react-router";
-import { preloadToaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth/components/auth-provider";
-import { afterStartup } from "@/lib/after-startup";
 import { AnimatedOutlet } from "./animated-outlet";
 import { Header } from "./header";
 import { OfflineControls } from "./offline-controls";
@@ -20,9 +17,6 @@ import { useSyncEngine } from "./use-sync-engine";
 export function AppShell() {
   const { state } = useAuth();
   useSyncEngine(state.status === "signed-in" ? state.token : null);
-  // The toasts' code, ahead of need: a change queued offline says so at once (decision 016). After
-  // the start, not with it: before the dashboard has painted, its download would delay it (issue 13).
-  useEffect(() => afterStartup(() => void preloadToaster()), []);
   if (state.status !== "signed-in") return <Navigate to={paths.login.path} replace />;
   return (
     <TooltipProvider>
