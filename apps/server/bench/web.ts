@@ -16,8 +16,10 @@
  *   the time from the reconnect until the sync reported its end and everything it refreshed has
  *   arrived (the spec's 2 s wait after reconnecting included), and the requests it made.
  *
- * Chromium: CHROME_PATH (default /usr/bin/chromium). A measurement, not a test: exits 0 whether or
- * not the goals are met (1 only when it cannot run).
+ * Chromium: CHROME_PATH (default /usr/bin/chromium). BENCH_WEB_ONLY=lighthouse|start|drain runs one
+ * measurement; BENCH_WEB_LIGHTHOUSE_DIR=dir keeps each Lighthouse report and its page-load trace
+ * there. A measurement, not a test: exits 0 whether or not the goals are met (1 only when it cannot
+ * run).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";

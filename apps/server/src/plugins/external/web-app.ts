@@ -74,12 +74,14 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
   let index: { html: string; csp: string } | undefined;
   const renderIndex = () => {
     if (!index) {
-      const html = readFileSync(indexFile, "utf8")
+      const built = readFileSync(indexFile, "utf8");
+      const html = built
         .replaceAll("__MP_COMPANY_NAME__", escapeHtml(config.brand.companyName))
         .replaceAll("__MP_LOGO_TEXT__", escapeHtml(config.brand.logoText));
       // The build inlines the start hint (apps/web/vite.config.ts): the page's CSP allows exactly
-      // its inline scripts, by their hashes, and no other.
-      index = { html, csp: contentSecurityPolicyAllowing(inlineScripts(html)) };
+      // the inline scripts of the built file, by their hashes (taken before the brand is filled in,
+      // so nothing of the configuration could ever be allowed as a script), and no other.
+      index = { html, csp: contentSecurityPolicyAllowing(inlineScripts(built)) };
     }
     return index;
   };
