@@ -69,10 +69,9 @@ export async function waitForIntroGone(page: Page) {
 
 /**
  * Waits until the app has fetched its toasts' code (src/components/ui/toaster.tsx, with the class
- * merging it needs): a start loads it as the intro leaves (main.tsx), the login once it shows and
- * the browser is idle (app/prefetch.ts). A test that takes the network away right after the start
- * waits for this first; before it, on a first visit without the service worker in control, no
- * toast could show.
+ * merging it needs): every start, the login's too, loads it as the intro leaves (main.tsx). A test
+ * that takes the network away right after the start waits for this first; before it, on a first
+ * visit without the service worker in control, no toast could show.
  */
 export async function waitForToasterFetched(page: Page) {
   await expect

@@ -1,4 +1,3 @@
-import { preloadToaster } from "@/components/ui/toaster";
 import { afterStartup } from "@/lib/after-startup";
 
 /**
@@ -27,9 +26,6 @@ export function prefetchSignedInApp(doc: Document = document): string[] {
  * (issue 13): after signing in the dashboard needs no download, and the login never waits for it.
  */
 export function prefetchSignedInAppWhenIdle(): () => void {
-  return afterStartup(() => {
-    prefetchSignedInApp();
-    // The login's own toasts (a refused sign-in, offline) then need no download either.
-    void preloadToaster();
-  });
+  // The login's own toasts (a refused sign-in, offline) come as the intro leaves (main.tsx).
+  return afterStartup(() => void prefetchSignedInApp());
 }
