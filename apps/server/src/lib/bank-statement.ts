@@ -18,10 +18,30 @@ export interface StatementLine {
   payerName: string | null;
   payerIban: string | null;
   remittance: string | null;
-  /** The bank's own reference when the statement has one. */
+  /** The bank's own reference when the statement has one (CAMT: AcctSvcrRef). */
   bankRef: string | null;
   /** Unique per booked line: what a second import of the same statement is recognised by. */
   dedupeKey: string;
+  /** Value day (Valuta, CAMT ValDt) when the statement gives one; another layout may book on it. */
+  valueOn: string | null;
+  /** ISO 4217 code of the amount; "EUR" where the layout has no currency column. */
+  currency: string;
+  /** The payer's end-to-end reference (CAMT Refs/EndToEndId, CSV "Kundenreferenz (End-to-End)"); "NOTPROVIDED" → null. */
+  endToEndId: string | null;
+  /** The statement's own account (CAMT Stmt/Acct/Id/IBAN, CSV "Auftragskonto"/preamble), normalised. */
+  accountIban: string | null;
+  /** Not booked by the bank yet (Sparkasse "Umsatz vorgemerkt", DKB "Vorgemerkt", CAMT PDNG/INFO). */
+  pending: boolean;
+  /**
+   * A batch entry (CAMT Ntry with several TxDtls) whose transactions carry no amount of their own:
+   * the number of payments in it. The line then stands for the whole entry, for a person to split.
+   */
+  batchCount: number | null;
+  /**
+   * Why the line must never be booked although it is shown (German, says what to do): a currency
+   * other than EUR, an amount or booking day outside the ledger's bounds. Null for a bookable line.
+   */
+  refusal: string | null;
 }
 
 export type StatementFormat = "csv" | "camt";
@@ -58,7 +78,20 @@ const digest = (parts: (string | number | null)[]) =>
     .slice(0, 32);
 
 /** Lines that are equal in every field get their occurrence number, so both are booked, once. */
-function keyByContent(prefix: string, lines: Omit<StatementLine, "dedupeKey">[]): StatementLine[] {
+type RawLine = Omit<StatementLine, "dedupeKey" | "valueOn" | "currency" | "endToEndId" | "accountIban" | "pending" | "batchCount" | "refusal"> &
+  Partial<Pick<StatementLine, "valueOn" | "currency" | "endToEndId" | "accountIban" | "pending" | "batchCount" | "refusal">>;
+
+function keyByContent(prefix: string, raw: RawLine[]): StatementLine[] {
+  const lines = raw.map((l) => ({
+    valueOn: null,
+    currency: "EUR",
+    endToEndId: null,
+    accountIban: null,
+    pending: false,
+    batchCount: null,
+    refusal: null,
+    ...l,
+  }));
   const seen = new Map<string, number>();
   return lines.map((l) => {
     if (l.bankRef) return { ...l, dedupeKey: `${prefix}:ref:${l.bankRef}` };
@@ -137,7 +170,7 @@ function parseCsvStatement(content: string): StatementLine[] {
     );
   }
   const problems: string[] = [];
-  const lines: Omit<StatementLine, "dedupeKey">[] = [];
+  const lines: RawLine[] = [];
   rows.forEach((row, i) => {
     const field = (f: string) => {
       const at = columns.indexOf(f as never);
@@ -201,7 +234,7 @@ function parseCamt(content: string): StatementLine[] {
     throw new StatementError("Die Datei ist kein CAMT.053-Kontoauszug (BkToCstmrStmt/Stmt fehlt).");
   }
   const problems: string[] = [];
-  const lines: Omit<StatementLine, "dedupeKey">[] = [];
+  const lines: RawLine[] = [];
   let line = 0;
   let entryNo = 0;
   for (const stmt of statements) {
