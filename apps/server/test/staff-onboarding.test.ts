@@ -433,7 +433,7 @@ describe("contact data and the end of a tenancy", () => {
 const HEADER = "Vorname;Nachname;E-Mail;Gebäude;Wohnung;Beginn;Kaltmiete;Nebenkosten;Zahlungsart;Fälligkeitstag";
 
 describe("CSV import", () => {
-  it("the preview names every row's problems in German and writes nothing; the import refuses with 422", async () => {
+  it("the preview names every row's problems in German and writes nothing; the import writes only the valid rows", async () => {
     const csv = [
       HEADER,
       `Ida;Import;${uniqueEmail("ida")};${BUILDING_A};1. OG;01.02.2027;550,00;180;Überweisung;3`,
@@ -444,8 +444,9 @@ describe("CSV import", () => {
     const preview = await as("verwalterA").post(`${BASE}/import/preview`, { csv });
     expect(preview.statusCode, preview.body).toBe(200);
     const body = preview.json();
-    expect(body.valid).toBe(false);
+    expect(body).toMatchObject({ valid: true, importable: 1, refused: 2, existing: 0, invitable: 1 });
     expect(body.rows.map((r: { line: number }) => r.line)).toEqual([2, 3, 4]);
+    expect(body.rows.map((r: { status: string }) => r.status)).toEqual(["ok", "error", "error"]);
     expect(body.rows[0].problems).toEqual([]);
     expect(body.rows[0]).toMatchObject({ building: { id: buildingA }, base_rent: 550, start_date: "2027-02-01" });
     const kai = body.rows[1].problems.join(" ");
@@ -458,11 +459,14 @@ describe("CSV import", () => {
       expect(kai).toContain(text);
     }
     expect(kai).toContain("gehört nicht zu Ihren Gebäuden");
-    expect(body.rows[2].problems.join(" ")).toContain("gehört bereits zu einem Mieter");
-    const refused = await as("verwalterA").post(`${BASE}/import`, { csv });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().valid).toBe(false);
+    expect(body.rows[2].problems.join(" ")).toContain("gehört bereits zu einem anderen Mieter");
     expect(await tenantsCount()).toBe(before);
+    // Decision 028: the valid rows in one transaction, the others listed as a file of their own.
+    const partly = await as("verwalterA").post(`${BASE}/import`, { csv });
+    expect(partly.statusCode, partly.body).toBe(200);
+    expect(partly.json()).toMatchObject({ created: 1, invited: 0, skipped: 0, refused: 2 });
+    expect(partly.json().refused_csv).toContain("Kai;Kaputt;keine-adresse;");
+    expect(await tenantsCount()).toBe(before + 1);
   });
 
   it("imports every row in one go (and invites with an address); duplicates in the file are found", async () => {
@@ -483,7 +487,7 @@ describe("CSV import", () => {
     ].join("\r\n");
     const res = await as("verwalterA").post(`${BASE}/import`, { csv, invite: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ created: 3, invited: 2 });
+    expect(res.json()).toEqual({ created: 3, invited: 2, skipped: 0, refused: 0, refused_csv: null });
     const ole = await ctx.db
       .selectFrom("tenants")
       .selectAll()
@@ -498,16 +502,17 @@ describe("CSV import", () => {
     expect(tenancy).toMatchObject({ payment_method: "sepa_direct_debit", due_day: 3, building_id: buildingA });
     expect((await outboxTo(ctx.db, ole.id)).map((m) => m.kind)).toEqual(["tenant_invitation"]);
     expect((await auditOf(ctx.db, ole.id)).map((a) => a.action)).toEqual(["tenant.create", "tenant.invite_email"]);
-    // The same file again: every address is taken now, nothing is written twice.
+    // The same file again: every tenant is there already (by address, Pia by name and unit), nothing is written twice.
     const again = await as("verwalterA").post(`${BASE}/import`, { csv });
-    expect(again.statusCode).toBe(422);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ created: 0, skipped: 3, refused: 0 });
   });
 
   it("refuses a file that is not the format, Hausmeister and tenant tokens", async () => {
     const wrong = (await as("admin").post(`${BASE}/import/preview`, { csv: "Name;Miete\nX;5" })).json();
     expect(wrong.valid).toBe(false);
-    expect(wrong.file_problems.join(" ")).toContain("Unbekannte Spalte");
-    expect(wrong.file_problems.join(" ")).toContain("Es fehlt");
+    expect(wrong.file_warnings.join(" ")).toContain("Diese Spalte wird ignoriert: „Miete“");
+    expect(wrong.file_problems.join(" ")).toContain("In der Kopfzeile fehlen die Spalten");
     expect((await as("admin").post(`${BASE}/import/preview`, { csv: HEADER })).json().file_problems).toEqual([
       "Die Datei enthält keine Mieter (nur die Kopfzeile).",
     ]);
@@ -576,9 +581,12 @@ describe("admin command line on the same functions", () => {
     const done = await admin("import-tenants", "--file", file);
     expect(done.code, done.err).toBe(0);
     expect(done.out).toContain("1 Mieter importiert");
+    const again = await admin("import-tenants", "--file", file);
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toContain("0 Mieter importiert (1 bereits vorhanden, übersprungen");
+    await writeFile(file, `${HEADER}\nQuinn;Quer;;${BUILDING_B};;kein Datum;500;100;;\n`);
     const bad = await admin("import-tenants", "--file", file);
     expect(bad.code).toBe(1);
-    expect(bad.err).toContain("Zeile 2:");
-    expect(bad.err).toContain("Nichts importiert");
+    expect(bad.err).toContain("Zeile 2: Der Beginn „kein Datum“");
   });
 });

@@ -418,7 +418,8 @@ export async function settleTenancies(trx: Db, tenancyIds: string[]): Promise<vo
 }
 
 export interface NewTransaction {
-  source: "manual" | "csv" | "camt";
+  /** opening: credit carried over at takeover (openLedger). */
+  source: "manual" | "csv" | "camt" | "opening";
   importId?: string | null;
   bankRef?: string | null;
   bookedOn: string;
@@ -534,4 +535,95 @@ export async function startLedgerFrom(db: Db, tenancyId: string, fromPeriod: str
 
 export async function markReminded(trx: Db, tenancyId: string, at: string): Promise<void> {
   await trx.updateTable("rent_accounts").set({ last_reminder_at: at }).where("tenancy_id", "=", tenancyId).execute();
+}
+
+// ---------------------------------------------------------------- takeover (issue 24 item 5)
+
+/**
+ * The first month a ledger opened on `asOf` (the takeover day) charges by default: the first
+ * whose due date is on or after that day — nothing is owed for the time before the takeover —
+ * or the tenancy's first month when it starts later (decision 028).
+ */
+export function firstChargedPeriod(terms: Pick<TenancyTerms, "start_date" | "due_day">, asOf: string): string {
+  const startPeriod = periodOf(terms.start_date);
+  let period = periodOf(asOf);
+  if (startPeriod > period) return startPeriod;
+  const days = daysIn(period);
+  let due = `${period}-${String(Math.min(terms.due_day, days)).padStart(2, "0")}`;
+  if (due < terms.start_date) due = terms.start_date;
+  if (due < asOf) period = addPeriods(period, 1);
+  return period;
+}
+
+export interface LedgerOpening {
+  /** YYYY-MM of the first month to charge; null/absent: firstChargedPeriod. Never before the tenancy's start. */
+  firstPeriod?: string | null;
+  /** The account at takeover: positive, arrears (a charge "Saldovortrag"); negative, credit (money on the account). */
+  openingBalanceCents?: number;
+  /** The takeover day (Berlin date); default today. */
+  asOf?: string;
+  createdBy?: string | null;
+}
+
+/**
+ * Opens the rent account of a tenancy taken over (import, "Mieter anlegen", create-tenant): the
+ * ledger starts with the first month to charge, and the balance carried over becomes a charge
+ * due on the takeover day (arrears) or money received that day (credit, source "opening"), both
+ * applied like any other. Call once, right after creating the tenancy. Returns the first month.
+ */
+export async function openLedger(trx: Db, tenancyId: string, opening: LedgerOpening = {}): Promise<string> {
+  const asOf = opening.asOf ?? berlinToday();
+  const terms = await trx
+    .selectFrom("tenancies")
+    .select(["tenant_id", "start_date", "due_day"])
+    .where("id", "=", tenancyId)
+    .executeTakeFirstOrThrow();
+  const startPeriod = periodOf(terms.start_date);
+  const wanted = opening.firstPeriod ?? firstChargedPeriod(terms, asOf);
+  const firstPeriod = wanted < startPeriod ? startPeriod : wanted;
+  await trx
+    .insertInto("rent_accounts")
+    .values({
+      tenancy_id: tenancyId,
+      reference: newReference(),
+      ledger_from: `${firstPeriod}-01`,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column("tenancy_id").doNothing())
+    .execute();
+  await ensureRentCharges(trx, { tenancyId, today: asOf });
+  const balance = opening.openingBalanceCents ?? 0;
+  if (balance > 0) {
+    await trx
+      .insertInto("payments")
+      .values({
+        id: randomUUID(),
+        tenant_id: terms.tenant_id,
+        tenancy_id: tenancyId,
+        amount_cents: balance,
+        currency: CURRENCY,
+        status: "pending",
+        due_date: asOf,
+        paid_at: null,
+        description: `Saldovortrag zum ${asOf.slice(8, 10)}.${asOf.slice(5, 7)}.${asOf.slice(0, 4)}`,
+        created_at: nowIso(),
+        // Not a month's rent: no period, so the monthly charges never take its place.
+        period: null,
+        paid_cents: 0,
+      })
+      .execute();
+    await settleTenancy(trx, tenancyId);
+    await refreshOpenSince(trx, [tenancyId]);
+  } else if (balance < 0) {
+    await recordTransaction(trx, {
+      source: "opening",
+      bookedOn: asOf,
+      amountCents: -balance,
+      remittance: "Guthaben aus der Übernahme (Saldovortrag)",
+      tenancyId,
+      matchReason: "Saldovortrag bei Übernahme",
+      createdBy: opening.createdBy ?? null,
+    });
+  }
+  return firstPeriod;
 }

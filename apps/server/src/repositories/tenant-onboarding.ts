@@ -9,7 +9,7 @@ import { type AuditActor, recordAudit } from "./audit.js";
 import { hasPortalAccess, normalizeEmail, OPEN_END } from "./auth.js";
 import { requestTenantReading } from "./meter-campaigns.js";
 import { enqueueMail } from "./notifications.js";
-import { ensureRentCharges } from "./rent-ledger.js";
+import { ensureRentCharges, type LedgerOpening, openLedger } from "./rent-ledger.js";
 
 /**
  * Tenancies and onboarding (issue 14 §1, decision 018): tenants created by staff, the admin
@@ -59,6 +59,11 @@ export interface OnboardedTenantInput {
   tenancy: TenancyInput;
   /** Set a password right away (admin command line only); otherwise the tenant is invited. */
   passwordHash?: string;
+  /**
+   * The account at takeover (issue 24 item 5, decision 028): the first month to charge (default:
+   * the first due on or after the takeover day) and the balance carried over.
+   */
+  opening?: Omit<LedgerOpening, "createdBy">;
 }
 
 export type OnboardingResult<T> =
@@ -87,7 +92,7 @@ export async function createOnboardedTenant(
   actor: AuditActor,
   input: OnboardedTenantInput,
   source: "console" | "csv" | "cli" = "console",
-): Promise<OnboardingResult<{ tenantId: string; tenancyId: string; buildingId: string }>> {
+): Promise<OnboardingResult<{ tenantId: string; tenancyId: string; buildingId: string; firstPeriod: string }>> {
   return withTransaction(db, async (trx) => {
     const building = await trx
       .selectFrom("buildings")
@@ -133,9 +138,10 @@ export async function createOnboardedTenant(
         created_at: createdAt,
       })
       .execute();
-    // The rent account: this month's and next month's charges (helper B's ledger), so the tenant
-    // sees their next payment from the first sign-in on.
-    await ensureRentCharges(trx, { tenancyId });
+    // The rent account from the first month to charge (nothing owed for the time before the
+    // takeover unless a balance is carried over), so the tenant sees their next payment from the
+    // first sign-in on and nobody is overdue on day one.
+    const firstPeriod = await openLedger(trx, tenancyId, { ...input.opening, createdBy: actor.staffId });
     await recordAudit(trx, actor, {
       action: "tenant.create",
       entityType: "tenant",
@@ -155,10 +161,12 @@ export async function createOnboardedTenant(
           payment_method: t.paymentMethod,
           due_day: t.dueDay,
         },
+        first_period: firstPeriod,
+        opening_balance_cents: input.opening?.openingBalanceCents ?? 0,
         password_set: input.passwordHash !== undefined,
       },
     });
-    return { kind: "ok", value: { tenantId, tenancyId, buildingId: building.id } };
+    return { kind: "ok", value: { tenantId, tenancyId, buildingId: building.id, firstPeriod } };
   });
 }
 

@@ -42,7 +42,8 @@ export const ledgerCharge = z.object({
 });
 export type LedgerCharge = z.infer<typeof ledgerCharge>;
 
-export const ledgerPaymentSource = z.enum(["manual", "csv", "camt"]);
+/** opening: credit carried over when the account was taken over (decision 028). */
+export const ledgerPaymentSource = z.enum(["manual", "csv", "camt", "opening"]);
 export const ledgerPayment = z.object({
   id: z.string(),
   booked_on: calendarDate,

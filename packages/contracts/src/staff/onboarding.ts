@@ -52,6 +52,18 @@ export const dueDay = z
   .min(1, { error: "Der Fälligkeitstag muss eine Zahl von 1 bis 31 sein." })
   .max(31, { error: "Der Fälligkeitstag muss eine Zahl von 1 bis 31 sein." });
 
+/** A month as JJJJ-MM. */
+const ledgerPeriod = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "Bitte einen Monat angeben (MM.JJJJ)." });
+
+/** The balance carried over at takeover, in euros (two decimals; negative: credit). */
+const openingBalance = z
+  .number({ error: "Saldovortrag: bitte einen Betrag in Euro angeben." })
+  .min(-100_000, { error: "Der Saldovortrag ist unplausibel hoch." })
+  .max(100_000, { error: "Der Saldovortrag ist unplausibel hoch." })
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+    error: "Saldovortrag: höchstens zwei Nachkommastellen.",
+  });
+
 export const staffTenantCreateRequest = z.object({
   first_name: requiredText(LIMITS.nameMax, "Der Vorname"),
   last_name: requiredText(LIMITS.nameMax, "Der Nachname"),
@@ -71,6 +83,13 @@ export const staffTenantCreateRequest = z.object({
     .optional(),
   /** Send the invitation mail right away (only with an e-mail address). */
   invite: z.boolean().default(false),
+  /**
+   * The first month to charge (JJJJ-MM); absent: the first month due on or after today, or the
+   * tenancy's first month when it starts later (decision 028).
+   */
+  first_period: ledgerPeriod.nullable().optional(),
+  /** The account at takeover in euros: positive, arrears the tenant owes; negative, credit. */
+  opening_balance: openingBalance.optional(),
 });
 export type StaffTenantCreateRequest = z.input<typeof staffTenantCreateRequest>;
 
@@ -116,7 +135,7 @@ export const staffInvitationBulkResult = z.object({
 });
 export type StaffInvitationBulkResult = z.infer<typeof staffInvitationBulkResult>;
 
-/** The CSV file as text (UTF-8; the console reads the chosen file). */
+/** The CSV file as text (the console decodes the chosen file: UTF-8, else Windows-1252). */
 export const tenantImportRequest = z.object({
   csv: z
     .string({ error: "Bitte wählen Sie eine CSV-Datei." })
@@ -138,19 +157,48 @@ export const tenantImportRow = z.object({
   utilities: z.number().nullable(),
   payment_method: z.string(),
   due_day: z.number().nullable(),
-  /** German, one sentence each; empty when the row can be imported. */
+  /** JJJJ-MM of the first month charged (null when the row cannot be imported). */
+  first_period: z.string().nullable(),
+  /** The balance carried over in euros: positive, arrears; negative, credit. */
+  opening_balance: z.number(),
+  /**
+   * ok: will be imported; error: refused (see problems); exists: the tenant is there already
+   * (same e-mail, or same name in the same building and unit), skipped.
+   */
+  status: z.enum(["ok", "error", "exists"]),
+  /** German, one sentence each, with the offending value; empty when the row can be imported. */
   problems: z.array(z.string()),
+  /** Imported anyway, but worth a look (a leading zero added, …). */
+  warnings: z.array(z.string()),
 });
 export type TenantImportRow = z.infer<typeof tenantImportRow>;
 
 export const tenantImportPreview = z.object({
-  /** Problems of the file as a whole (header, encoding, size). */
+  /** Problems of the file as a whole (header, encoding, size): nothing can be imported. */
   file_problems: z.array(z.string()),
+  /** About the file, nothing refused (columns that are ignored). */
+  file_warnings: z.array(z.string()),
   rows: z.array(tenantImportRow),
-  /** True when nothing is wrong: the import would write every row. */
+  /** True when the file can be read and at least one row would be imported. */
   valid: z.boolean(),
+  /** Rows that would be imported / are there already / are refused. */
+  importable: z.number().int(),
+  existing: z.number().int(),
+  refused: z.number().int(),
+  /** Of the importable rows, those with an e-mail address (invitations if "gleich einladen"). */
+  invitable: z.number().int(),
+  /** The refused rows with their problem, as a CSV file to correct and import again; null when none. */
+  refused_csv: z.string().nullable(),
 });
 export type TenantImportPreview = z.infer<typeof tenantImportPreview>;
 
-export const tenantImportResult = z.object({ created: z.number().int(), invited: z.number().int() });
+export const tenantImportResult = z.object({
+  created: z.number().int(),
+  invited: z.number().int(),
+  /** There already, not created again. */
+  skipped: z.number().int(),
+  /** Refused rows (not imported), and them as a CSV file with their problem. */
+  refused: z.number().int(),
+  refused_csv: z.string().nullable(),
+});
 export type TenantImportResult = z.infer<typeof tenantImportResult>;

@@ -3,6 +3,7 @@ import { passwordResetRequest } from "@mieter-portal/contracts";
 import { z } from "zod";
 import { germanDate } from "../../db/seed/calendar.js";
 import { invitationLetterPdf } from "../../lib/invitation-letter.js";
+import { decodeSheet } from "../../lib/tenant-csv.js";
 import { berlinToday } from "../../lib/time.js";
 import { importTenants, previewTenantImport } from "../../repositories/tenant-import.js";
 import {
@@ -64,8 +65,8 @@ export const inviteTenant: AdminCommand = {
 export const importTenantsCommand: AdminCommand = {
   name: "import-tenants",
   summary:
-    "Mieter mit Mietverhältnissen aus einer CSV-Datei importieren (alles oder nichts; Format: docs/tenant-import.md)",
-  usage: "import-tenants --file <datei.csv> [--check] [--invite]",
+    "Mieter mit Mietverhältnissen aus einer CSV-Datei importieren (die gültigen Zeilen; Format: docs/tenant-import.md)",
+  usage: "import-tenants --file <datei.csv> [--check] [--invite] [--refused <abgelehnt.csv>]",
   async run({ db, config, io }, argv) {
     const o = parseOptions(
       argv,
@@ -73,38 +74,52 @@ export const importTenantsCommand: AdminCommand = {
         file: z.string({ error: "Bitte die CSV-Datei mit --file angeben." }).min(1),
         check: z.boolean().optional(),
         invite: z.boolean().optional(),
+        refused: z.string().min(1).optional(),
       }),
       ["check", "invite"],
     );
     let csv: string;
     try {
-      csv = await readFile(o.file, "utf8");
+      // Excel's "CSV (Trennzeichen-getrennt)" is Windows-1252, "CSV UTF-8" UTF-8 (decision 028).
+      csv = decodeSheet(await readFile(o.file));
     } catch {
       throw new CommandError(`Die Datei ${o.file} lässt sich nicht lesen.`);
     }
-    const preview = o.check
-      ? await previewTenantImport(db, ALL_BUILDINGS, csv)
-      : await importTenants(db, COMMAND_LINE_ACTOR, ALL_BUILDINGS, csv, {
-          invite: o.invite === true,
-          mail: commandMailContext(config),
-        }).then((outcome) => {
-          if (outcome.kind === "ok") {
-            io.out(
-              `${outcome.created} Mieter importiert${outcome.invited > 0 ? `, ${outcome.invited} per E-Mail eingeladen` : ""}.`,
-            );
-            return undefined;
-          }
-          return outcome.preview;
-        });
-    if (!preview) return;
+    // The rows are named in any case; the import writes the valid ones.
+    const preview = await previewTenantImport(db, ALL_BUILDINGS, csv);
     for (const problem of preview.file_problems) io.err(problem);
-    const wrong = preview.rows.filter((r) => r.problems.length > 0);
-    for (const row of wrong) io.err(`Zeile ${row.line}: ${row.problems.join(" ")}`);
-    if (!preview.valid) {
+    for (const warning of preview.file_warnings) io.out(`Hinweis: ${warning}`);
+    for (const row of preview.rows) {
+      if (row.problems.length > 0) io.err(`Zeile ${row.line}: ${row.problems.join(" ")}`);
+      else if (row.warnings.length > 0) io.out(`Zeile ${row.line}: ${row.warnings.join(" ")}`);
+    }
+    if (preview.file_problems.length > 0) {
       throw new CommandError(
-        `${o.check ? "Die Datei hat Fehler" : "Nichts importiert"}: ${preview.file_problems.length > 0 ? "die Datei als Ganzes" : `${wrong.length} von ${preview.rows.length} Zeilen`} (siehe oben).`,
+        `${o.check ? "Die Datei hat Fehler" : "Nichts importiert"}: die Datei als Ganzes (siehe oben).`,
       );
     }
-    io.out(`Die Datei ist in Ordnung: ${preview.rows.length} Mieter würden importiert.`);
+    const counts = `${preview.existing} bereits vorhanden, ${preview.refused} mit Fehlern`;
+    if (o.check) {
+      io.out(`${preview.importable} Mieter würden importiert (${counts}).`);
+    } else {
+      const outcome = await importTenants(db, COMMAND_LINE_ACTOR, ALL_BUILDINGS, csv, {
+        invite: o.invite === true,
+        mail: commandMailContext(config),
+      });
+      if (outcome.kind !== "ok") throw new CommandError("Nichts importiert: die Datei als Ganzes (siehe oben).");
+      io.out(
+        `${outcome.created} Mieter importiert${outcome.invited > 0 ? `, ${outcome.invited} per E-Mail eingeladen` : ""} ` +
+          `(${outcome.skipped} bereits vorhanden, übersprungen; ${outcome.refused} mit Fehlern nicht importiert).`,
+      );
+    }
+    if (preview.refused_csv && o.refused) {
+      await writeFile(o.refused, preview.refused_csv);
+      io.out(`Die Zeilen mit Fehlern stehen mit ihrem Problem in ${o.refused}: korrigieren und erneut importieren.`);
+    }
+    if (preview.refused > 0) {
+      throw new CommandError(
+        `${preview.refused} von ${preview.rows.length} Zeilen haben Fehler (siehe oben)${o.refused ? "" : "; mit --refused <datei.csv> als eigene Datei"}.`,
+      );
+    }
   },
 };

@@ -14,6 +14,7 @@ import { withTransaction } from "../../db/connection.js";
 import { germanDate, germanEuros } from "../../db/seed/calendar.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { resetLink, sendResetMail } from "../../lib/reset-mail.js";
+import { parseImportMonth, parseSignedEuroCents } from "../../lib/tenant-csv.js";
 import { addMonths, berlinToday } from "../../lib/time.js";
 import { createResetToken, hasPortalAccess, setPassword } from "../../repositories/auth.js";
 import { ensureBuilding } from "../../repositories/buildings.js";
@@ -61,6 +62,36 @@ const createTenantOptions = z.object({
     .string()
     .regex(/^\d{4}$/, { error: "Die letzten vier Ziffern der IBAN: genau vier Ziffern." })
     .optional(),
+  /** The first month to charge (decision 028); default: the first due on or after today. */
+  "first-month": z
+    .string()
+    .transform((value, ctx) => {
+      const month = parseImportMonth(value.trim());
+      if (!month) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Erster Monat „${value}“: bitte als MM.JJJJ angeben (z. B. 12.2026).`,
+        });
+        return z.NEVER;
+      }
+      return month;
+    })
+    .optional(),
+  /** The account at takeover: positive, arrears; negative, credit. */
+  balance: z
+    .string()
+    .transform((value, ctx) => {
+      const cents = parseSignedEuroCents(value.trim());
+      if (cents === null || Math.abs(cents) > 10_000_000) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Saldovortrag „${value}“: bitte einen Betrag in Euro angeben (Rückstand 120,00, Guthaben -50,00).`,
+        });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .optional(),
 });
 const createTenantChecked = createTenantOptions.refine((o) => (o.password !== undefined) !== (o.invite === true), {
   error: "Entweder --password <passwort> oder --invite (Einladung per E-Mail, 72 Stunden gültig) angeben.",
@@ -73,7 +104,8 @@ export const createTenant: AdminCommand = {
   usage:
     "create-tenant --email <adresse> (--password <passwort> | --invite) --first-name <vorname> --last-name <nachname>\n" +
     "              --address <adresse> [--apartment <wohnung>] --start JJJJ-MM-TT --base-rent 550 --utilities 200\n" +
-    "              [--payment-method sepa_direct_debit|bank_transfer|standing_order] [--due-day 3] [--iban-last4 1234]",
+    "              [--payment-method sepa_direct_debit|bank_transfer|standing_order] [--due-day 3] [--iban-last4 1234]\n" +
+    "              [--first-month MM.JJJJ] [--balance <euro; Rückstand positiv, Guthaben negativ>]",
   async run({ db, config, io }, argv) {
     const o = parseOptions(argv, createTenantChecked, ["invite"]);
     if (await findTenantByEmail(db, o.email)) {
@@ -81,7 +113,7 @@ export const createTenant: AdminCommand = {
     }
     const passwordHash = o.password ? await hashPassword(o.password) : undefined;
     const mail = commandMailContext(config);
-    const { tenantId, invitation } = await withTransaction(db, async (trx) => {
+    const { tenantId, firstPeriod, invitation } = await withTransaction(db, async (trx) => {
       const created = await createOnboardedTenant(
         trx,
         COMMAND_LINE_ACTOR,
@@ -100,6 +132,7 @@ export const createTenant: AdminCommand = {
             dueDay: o["due-day"],
             ibanLast4: o["iban-last4"] ?? null,
           },
+          opening: { firstPeriod: o["first-month"] ?? null, openingBalanceCents: o.balance ?? 0 },
         },
         "cli",
       );
@@ -110,7 +143,7 @@ export const createTenant: AdminCommand = {
       if (invited && invited.kind !== "ok") {
         throw new CommandError("message" in invited ? invited.message : "Nicht gefunden.");
       }
-      return { tenantId: created.value.tenantId, invitation: invited?.value };
+      return { tenantId: created.value.tenantId, firstPeriod: created.value.firstPeriod, invitation: invited?.value };
     });
     const total = o["base-rent"] + o.utilities;
     io.out(`Mieter angelegt: ${o["first-name"]} ${o["last-name"]} <${o.email}> (ID ${tenantId})`);
@@ -118,6 +151,13 @@ export const createTenant: AdminCommand = {
     io.out(
       `Miete: ${germanEuros(total)} (${germanEuros(o["base-rent"])} Grundmiete + ${germanEuros(o.utilities)} Nebenkosten), ` +
         `${PAYMENT_METHOD_LABELS[o["payment-method"]]}, fällig am ${o["due-day"]}. des Monats`,
+    );
+    io.out(
+      `Mietkonto ab ${firstPeriod.slice(5)}.${firstPeriod.slice(0, 4)}` +
+        (o.balance
+          ? `, Saldovortrag ${germanEuros(Math.abs(o.balance))} ${o.balance > 0 ? "Rückstand" : "Guthaben"}`
+          : "") +
+        ".",
     );
     if (invitation) {
       io.out(`Einladung an ${o.email} liegt im Postausgang (der Server versendet sie), gültig 72 Stunden.`);

@@ -88,6 +88,10 @@ export const staffOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
             dueDay: body.due_day,
             ibanLast4: body.iban_last4 ?? null,
           },
+          opening: {
+            firstPeriod: body.first_period ?? null,
+            openingBalanceCents: eurosToCents(body.opening_balance ?? 0),
+          },
         }),
       );
       if (body.invite && body.email) {
@@ -254,7 +258,7 @@ export const staffOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["staff"],
         summary:
-          "Import the CSV file: all rows in one transaction, or nothing (422 with the preview when a row is wrong)",
+          "Import the CSV file: the valid rows in one transaction; tenants there already are skipped, refused rows listed (422 with the preview when the file cannot be read)",
         body: tenantImportRequest,
         response: { 200: tenantImportResult, 422: tenantImportPreview, ...errors },
       },
@@ -265,7 +269,13 @@ export const staffOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         mail: mailContext(app),
       });
       if (outcome.kind === "invalid") return reply.code(422).send(outcome.preview);
-      return { created: outcome.created, invited: outcome.invited };
+      return {
+        created: outcome.created,
+        invited: outcome.invited,
+        skipped: outcome.skipped,
+        refused: outcome.refused,
+        refused_csv: outcome.refusedCsv,
+      };
     },
   );
 };
