@@ -31,6 +31,7 @@ import { analyze, type Db, openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import type { Database } from "../src/db/types.js";
 import { hashPassword } from "../src/lib/passwords.js";
+import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
 import { berlinToday, berlinToUtc, nowIso } from "../src/lib/time.js";
 import { addPeriods, chargeFor, newReference, periodOf } from "../src/repositories/rent-ledger.js";
 import { createStaff } from "../src/repositories/staff.js";
@@ -120,6 +121,11 @@ export async function seedPortfolio(
       password_hash: "bench",
       first_name: `Vorname${i}`,
       last_name: `Nachname${String(i).padStart(5, "0")}`,
+      search_text: tenantSearchText({
+        firstName: `Vorname${i}`,
+        lastName: `Nachname${String(i).padStart(5, "0")}`,
+        email: `bench-${i}@example.com`,
+      }),
       password_changed_at: now,
       created_at: now,
     });
@@ -136,6 +142,10 @@ export async function seedPortfolio(
       ...terms,
       address: `Benchstraße ${(i % BUILDINGS) + 1}, 10000 Berlin`,
       apartment_number: `${(i % 50) + 1}. Whg.`,
+      search_text: tenancySearchText({
+        address: `Benchstraße ${(i % BUILDINGS) + 1}, 10000 Berlin`,
+        unit: `${(i % 50) + 1}. Whg.`,
+      }),
       payment_method: "bank_transfer",
       iban_last4: String(1000 + (i % 9000)),
       building_id: building,

@@ -45,6 +45,7 @@ import { createPdf } from "../src/db/seed/pdf.js";
 import type { Database } from "../src/db/types.js";
 import { localFileStore } from "../src/lib/file-store.js";
 import { hashPassword } from "../src/lib/passwords.js";
+import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
 import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
 import { refreshThreadSummaries } from "../src/repositories/messages.js";
 import { benchSchema } from "./pg-schema.js";
@@ -123,6 +124,7 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
         password_hash: passwordHash,
         first_name: "Bench",
         last_name: `Mieter ${i}`,
+        search_text: tenantSearchText({ firstName: "Bench", lastName: `Mieter ${i}`, email }),
         password_changed_at: "2000-01-01T00:00:00.000Z",
         created_at: now,
       });
@@ -131,6 +133,7 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
         tenant_id: tenantId,
         address: `Teststraße ${1 + (i % 200)}, 10115 Berlin`,
         apartment_number: `${i % 6}. OG`,
+        search_text: tenancySearchText({ address: `Teststraße ${1 + (i % 200)}, 10115 Berlin`, unit: `${i % 6}. OG` }),
         start_date: "2020-01-01",
         end_date: null,
         base_rent_cents: 55_000,
@@ -250,6 +253,7 @@ async function seedHeavyTenant(db: Db): Promise<string> {
       password_hash: passwordHash,
       first_name: "Viel",
       last_name: "Schreiber",
+      search_text: tenantSearchText({ firstName: "Viel", lastName: "Schreiber", email }),
       password_changed_at: "2000-01-01T00:00:00.000Z",
       created_at: now,
     })

@@ -21,6 +21,7 @@ import { DEFAULT_BODY_LIMIT } from "./lib/limits.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { startNotificationWorker } from "./lib/notification-worker.js";
 import { scheduleRentCharges } from "./lib/rent-ledger-schedule.js";
+import { scheduleStatisticsRefresh } from "./lib/statistics-schedule.js";
 import { APP_VERSION } from "./lib/version.js";
 import { dispatchCampaignMails } from "./repositories/meter-campaigns.js";
 import { findStaffNameAndRole } from "./repositories/staff.js";
@@ -159,6 +160,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook("onClose", () => worker.stop());
   // Monthly rent charges at start-up and daily (issue 14 §2).
   scheduleRentCharges(app);
+  // The planner's statistics daily (issue 24 item 14).
+  scheduleStatisticsRefresh(app);
 
   registerErrorHandling(app);
   // Before compression: the stored answer is the serialised body, not a compressed stream.

@@ -9,6 +9,7 @@ import { type BuildOptions, buildApp } from "../src/app.js";
 import { type AppConfig, loadConfig } from "../src/config.js";
 import { type Db, type DbHandle, openDatabase } from "../src/db/connection.js";
 import { hashPassword } from "../src/lib/passwords.js";
+import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
 import { nowIso } from "../src/lib/time.js";
 import { newTotpSecret, totpCodeNow } from "../src/lib/totp.js";
 import { ensureBuilding } from "../src/repositories/buildings.js";
@@ -129,6 +130,7 @@ export async function createTenant(
       password_hash: await passwordHash,
       first_name: firstName,
       last_name: lastName,
+      search_text: tenantSearchText({ firstName, lastName, email }),
       password_changed_at: "2000-01-01T00:00:00.000Z",
       created_at: now,
     })
@@ -142,6 +144,7 @@ export async function createTenant(
       address,
       building_id: await ensureBuilding(db, address),
       apartment_number: overrides.apartment ?? "2. OG links",
+      search_text: tenancySearchText({ address, unit: overrides.apartment ?? "2. OG links" }),
       start_date: "2020-01-01",
       end_date: overrides.endDate ?? null,
       base_rent_cents: 55_000,

@@ -124,7 +124,8 @@ describe("GET /staff/tenants", () => {
     expect(names(await search("verwalterA", `q=${encodeURIComponent("ÖMER")}`))).toEqual(["Ömer Özdemir"]);
     expect(names(await search("verwalterA", "q=oe.oezdemir%40EXAMPLE"))).toEqual(["Ömer Özdemir"]);
     expect((await search("verwalterA", `q=${encodeURIComponent("lindenstraße 5")}`)).items).toHaveLength(7);
-    expect((await search("verwalterA", `q=${encodeURIComponent("LINDENSTRASSE")}`)).items).toHaveLength(0);
+    // ß is searched as ss as well (decision 030).
+    expect((await search("verwalterA", `q=${encodeURIComponent("LINDENSTRASSE")}`)).items).toHaveLength(7);
     // Search stays inside my buildings.
     expect((await search("verwalterA", "q=berg")).items).toEqual([]);
     expect(names(await search("admin", "q=berg"))).toEqual(["Bernd Berg"]);

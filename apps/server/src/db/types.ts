@@ -18,6 +18,8 @@ export interface TenantsTable {
   session_version: Generated<number>;
   /** E-mail about the management's answers (Einstellungen → Benachrichtigungen). */
   notify_email: Generated<number>;
+  /** First name, last name and e-mail folded for the console's search (lib/search-text.ts, decision 030). */
+  search_text: string;
   created_at: string;
 }
 
@@ -149,6 +151,8 @@ export interface TenanciesTable {
   iban_last4: string | null;
   /** The building the apartment is in (buildings are derived from street addresses). */
   building_id: string | null;
+  /** Address and unit folded for the console's search (lib/search-text.ts, decision 030); '' for rows written without. */
+  search_text: Generated<string>;
   created_at: string;
 }
 

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
 import { badRequest } from "../lib/errors.js";
 import type { MailContext } from "../lib/notify.js";
+import { containsFolded, searchWords } from "../lib/search-text.js";
 import { berlinToday, centsToEuros, germanDateOf, nowIso } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import type { StaffScope } from "./bank-import.js";
@@ -153,16 +154,22 @@ export async function listAccounts(
   const after = decode(query.cursor, 3);
   let q = scoped(accountQuery(db), scope, query.building);
   if (query.q) {
-    // A payment reference is looked up as such (unique index); anything else in name, e-mail, unit.
+    // A payment reference is looked up as such (unique index); anything else word by word in
+    // name, e-mail, address and unit: a plain LIKE on the stored folded texts (decision 030), no
+    // function call per row (on SQLite lower() runs in JavaScript).
     const reference = referencesIn(query.q);
     if (reference.length > 0) {
       q = q.where("a.reference", "in", reference);
     } else {
-      const like = `%${query.q.toLowerCase()}%`;
-      q = q.where(
-        // One lower() per row: on SQLite it is a JavaScript function (Unicode folding, connection.ts).
-        sql<boolean>`lower(p.first_name || ' ' || p.last_name || ' ' || p.email || ' ' || coalesce(t.apartment_number, '')) like ${like}`,
-      );
+      for (const word of searchWords(query.q)) {
+        const pattern = containsFolded(word);
+        q = q.where((eb) =>
+          eb.or([
+            eb("p.search_text", "like", sql<string>`${pattern} escape '\\'`),
+            eb("t.search_text", "like", sql<string>`${pattern} escape '\\'`),
+          ]),
+        );
+      }
     }
   }
   if (after) {

@@ -13,6 +13,7 @@ import type {
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "../db/connection.js";
 import type { Database, TenanciesTable, TenantInvitationsTable } from "../db/types.js";
+import { containsFolded, searchWords } from "../lib/search-text.js";
 import { berlinToday, centsToEuros, nowIso } from "../lib/time.js";
 import { repairTitle } from "./repairs.js";
 import { findInvitationState, invitationStatusOf, NO_PASSWORD } from "./tenant-onboarding.js";
@@ -204,13 +205,11 @@ function invitationFilter(status: InvitationStatus, now: string) {
   };
 }
 
-/** LIKE pattern for a word anywhere, with %, _ and \ taken literally. */
-const containsPattern = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Tenants of the staff member's buildings, by last name, first name and id, one page after the
  * cursor. `q` finds tenants whose name, e-mail or address contains every word of it, ignoring
- * case (lower() is Unicode-aware on both databases: see db/connection.ts).
+ * case and diacritics: a plain LIKE on the stored folded texts (lib/search-text.ts, decision 030),
+ * no function call per row.
  */
 export async function listStaffTenants(
   db: Db,
@@ -226,15 +225,12 @@ export async function listStaffTenants(
   }
   if (query.building) rows = rows.where("current.building_id", "=", query.building);
   if (query.invitation) rows = rows.where(invitationFilter(query.invitation, nowIso()));
-  const words = (query.q ?? "").split(/\s+/).filter(Boolean).slice(0, 5);
-  for (const word of words) {
-    const pattern = containsPattern(word);
+  for (const word of searchWords(query.q)) {
+    const pattern = containsFolded(word);
     rows = rows.where((eb) =>
       eb.or([
-        eb(sql`lower(${sql.ref("tenants.first_name")})`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(${sql.ref("tenants.last_name")})`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(${sql.ref("tenants.email")})`, "like", sql`${pattern} escape '\\'`),
-        eb(sql`lower(${sql.ref("current.address")})`, "like", sql`${pattern} escape '\\'`),
+        eb("tenants.search_text", "like", sql<string>`${pattern} escape '\\'`),
+        eb("current.search_text", "like", sql<string>`${pattern} escape '\\'`),
       ]),
     );
   }

@@ -4,6 +4,7 @@ import type { InvitationStatus, TenantInvitationState } from "@mieter-portal/con
 import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
 import type { MailContext } from "../lib/notify.js";
+import { tenancySearchText, tenantSearchText } from "../lib/search-text.js";
 import { addMonths, berlinToday, nowIso } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import { hasPortalAccess, normalizeEmail, OPEN_END } from "./auth.js";
@@ -115,6 +116,11 @@ export async function createOnboardedTenant(
         password_hash: input.passwordHash ?? NO_PASSWORD,
         first_name: input.firstName,
         last_name: input.lastName,
+        search_text: tenantSearchText({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email ?? "",
+        }),
         password_changed_at: createdAt,
         created_at: createdAt,
       })
@@ -128,6 +134,7 @@ export async function createOnboardedTenant(
         address: building.address,
         building_id: building.id,
         apartment_number: t.unit,
+        search_text: tenancySearchText({ address: building.address, unit: t.unit }),
         start_date: t.startDate,
         end_date: null,
         base_rent_cents: t.baseRentCents,
@@ -232,7 +239,13 @@ export async function updateTenantContact(
   return withTransaction(db, async (trx) => {
     const before = await findTenantContact(trx, tenantId);
     if (!before) return { kind: "not_found" };
-    const set: { first_name?: string; last_name?: string; email?: string; email_normalized?: string } = {};
+    const set: {
+      first_name?: string;
+      last_name?: string;
+      email?: string;
+      email_normalized?: string;
+      search_text?: string;
+    } = {};
     if (changes.firstName !== undefined) set.first_name = changes.firstName;
     if (changes.lastName !== undefined) set.last_name = changes.lastName;
     if (changes.email !== undefined) {
@@ -253,6 +266,11 @@ export async function updateTenantContact(
         set.email_normalized = normalizeEmail(changes.email);
       }
     }
+    set.search_text = tenantSearchText({
+      firstName: set.first_name ?? before.firstName,
+      lastName: set.last_name ?? before.lastName,
+      email: set.email ?? before.email ?? "",
+    });
     await trx.updateTable("tenants").set(set).where("id", "=", tenantId).execute();
     await recordAudit(trx, actor, {
       action: "tenant.update_contact",
@@ -520,7 +538,7 @@ export async function acceptInvitation(
   return withTransaction(db, async (trx) => {
     const open = await findOpenInvitation(trx, token);
     if (!open) return { kind: "not_found" };
-    const set: { email?: string; email_normalized?: string } = {};
+    const set: { email?: string; email_normalized?: string; search_text?: string } = {};
     if (!open.email) {
       if (!input.email) {
         return { kind: "invalid", message: "Bitte geben Sie Ihre E-Mail-Adresse an.", field: "email" };
@@ -530,6 +548,7 @@ export async function acceptInvitation(
       }
       set.email = input.email;
       set.email_normalized = normalizeEmail(input.email);
+      set.search_text = tenantSearchText({ firstName: open.firstName, lastName: open.lastName, email: input.email });
     }
     const now = nowIso();
     const used = await trx

@@ -7,6 +7,7 @@ import type { AuditActor } from "../../repositories/audit.js";
 import { commitStatement, previewStatement } from "../../repositories/bank-import.js";
 import { ensureRentCharges, startLedgerFrom } from "../../repositories/rent-ledger.js";
 import { recordManualPayment } from "../../repositories/staff-ledger.js";
+import { refreshStatisticsAfterImport } from "../../repositories/statistics.js";
 import { findCurrentTenancy } from "../../repositories/tenants.js";
 import { CommandError, euroAmount, optionalText, parseOptions } from "../args.js";
 import { type AdminCommand, requireTenantByEmail } from "../context.js";
@@ -83,6 +84,7 @@ export const importStatementCommand: AdminCommand = {
     const result = o.preview
       ? await previewStatement(db, format, lines, ALL_BUILDINGS)
       : await commitStatement(db, { format, filename: o.file, lines }, ALL_BUILDINGS, ACTOR);
+    if (!o.preview) await refreshStatisticsAfterImport(db);
     for (const line of result.lines) {
       io.out(
         `Zeile ${line.line}: ${euro(Math.round(line.amount * 100))} ${line.status}${line.tenant_name ? ` → ${line.tenant_name}` : ""} – ${line.reason}`,

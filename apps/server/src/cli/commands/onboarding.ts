@@ -5,6 +5,7 @@ import { germanDate } from "../../db/seed/calendar.js";
 import { invitationLetterPdf } from "../../lib/invitation-letter.js";
 import { decodeSheet } from "../../lib/tenant-csv.js";
 import { berlinToday } from "../../lib/time.js";
+import { refreshStatisticsAfterImport } from "../../repositories/statistics.js";
 import { importTenants, previewTenantImport } from "../../repositories/tenant-import.js";
 import {
   COMMAND_LINE_ACTOR,
@@ -107,6 +108,7 @@ export const importTenantsCommand: AdminCommand = {
         mail: commandMailContext(config),
       });
       if (outcome.kind !== "ok") throw new CommandError("Nichts importiert: die Datei als Ganzes (siehe oben).");
+      await refreshStatisticsAfterImport(db);
       io.out(
         `${outcome.created} Mieter importiert${outcome.invited > 0 ? `, ${outcome.invited} per E-Mail eingeladen` : ""} ` +
           `(${outcome.skipped} bereits vorhanden, übersprungen; ${outcome.refused} mit Fehlern nicht importiert).`,

@@ -7,6 +7,7 @@ import type {
   RepairStatus,
 } from "@mieter-portal/contracts";
 import type { FileStore } from "../../lib/file-store.js";
+import { tenancySearchText, tenantSearchText } from "../../lib/search-text.js";
 import { ensureBuilding } from "../../repositories/buildings.js";
 import { refreshThreadSummaries } from "../../repositories/messages.js";
 import type { Db } from "../connection.js";
@@ -35,6 +36,7 @@ export async function insertTenant(
       password_hash: t.passwordHash,
       first_name: t.firstName,
       last_name: t.lastName,
+      search_text: tenantSearchText(t),
       password_changed_at: t.createdAt,
       created_at: t.createdAt,
     })
@@ -65,6 +67,7 @@ export async function insertTenancy(db: Db, tenantId: string, t: TenancySeed): P
       address: t.address,
       building_id: await ensureBuilding(db, t.address),
       apartment_number: t.apartmentNumber,
+      search_text: tenancySearchText({ address: t.address, unit: t.apartmentNumber }),
       start_date: t.startDate,
       end_date: t.endDate ?? null,
       base_rent_cents: t.baseRentCents,

@@ -36,6 +36,7 @@ import {
   recordManualPayment,
   sendReminder,
 } from "../../repositories/staff-ledger.js";
+import { refreshStatisticsAfterImport } from "../../repositories/statistics.js";
 import { assertInScope, auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
@@ -240,6 +241,7 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         scopeOf(request),
         auditActor(request),
       );
+      await refreshStatisticsAfterImport(app.db);
       return reply.code(201).send(result);
     },
   );

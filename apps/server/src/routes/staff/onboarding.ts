@@ -19,6 +19,7 @@ import { invitationLetterPdf } from "../../lib/invitation-letter.js";
 import { berlinToday, eurosToCents, germanDateOf } from "../../lib/time.js";
 import { contentDisposition } from "../../lib/uploads.js";
 import { inScope, requireCapability } from "../../plugins/app/authenticate-staff.js";
+import { refreshStatisticsAfterImport } from "../../repositories/statistics.js";
 import { importTenants, previewTenantImport } from "../../repositories/tenant-import.js";
 import {
   createOnboardedTenant,
@@ -269,6 +270,7 @@ export const staffOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         mail: mailContext(app),
       });
       if (outcome.kind === "invalid") return reply.code(422).send(outcome.preview);
+      await refreshStatisticsAfterImport(app.db);
       return {
         created: outcome.created,
         invited: outcome.invited,
