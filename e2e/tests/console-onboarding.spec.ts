@@ -102,49 +102,48 @@ test("create and invite a tenant, who sets a password from the outbox mail and s
   await expect(row.getByText("Aktiv", { exact: true })).toBeVisible();
 });
 
-test("CSV import: the preview shows a wrong row in German and writes nothing, then a valid file is imported", async ({
+test("CSV import: the preview shows a wrong row in German first, the valid row is imported (inviting only when asked), the same file again skips it", async ({
   page,
 }) => {
   const suffix = randomUUID().slice(0, 8);
-  const header = "Vorname;Nachname;E-Mail;Gebäude;Wohnung;Beginn;Kaltmiete;Nebenkosten;Zahlungsart;Fälligkeitstag";
-  const good = `Ida;Import ${suffix};ida-${suffix}@example.com;${BUILDING};EG links;${firstOfNextMonth().german};550,00;150,00;Überweisung;3`;
-  const bad = `Kai;Kaputt ${suffix};keine-adresse;${BUILDING};;31.02.2027;viel;150;Bar;3`;
+  const header = "Vorname;Nachname;E-Mail;Gebäude;Wohnung;Beginn;Kaltmiete;Nebenkosten;Zahlungsart;Fälligkeitstag;;";
+  const good = `Ida;Import ${suffix};ida-${suffix}@example.com;${BUILDING};EG links;${firstOfNextMonth().german};550,00;150,00;Überweisung;3;;`;
+  const bad = `Kai;Kaputt ${suffix};keine-adresse;${BUILDING};;31.02.2027;viel;150;Bar;3;;`;
   await consoleLogin(page, VERWALTER.email);
   await page.goto("/verwaltung/mieter");
   await page.getByRole("link", { name: "CSV importieren" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Mieter importieren" })).toBeVisible();
 
-  const chooser = page.getByLabel("CSV-Datei (UTF-8, Semikolon oder Komma)");
-  await chooser.setInputFiles({
-    name: "mieter-fehler.csv",
+  // As Excel saves "CSV (Trennzeichen-getrennt)": Windows-1252, CRLF, empty trailing columns.
+  const file = {
+    name: "mieter.csv",
     mimeType: "text/csv",
-    buffer: Buffer.from(`${header}\n${good}\n${bad}\n`, "utf8"),
-  });
+    buffer: Buffer.from(`${header}\r\n${good}\r\n${bad}\r\n`, "latin1"),
+  };
+  await page.getByLabel(/^CSV-Datei/).setInputFiles(file);
   await page.getByRole("button", { name: "Prüfen" }).click();
-  await expect(page.getByTestId("import-summary")).toContainText("2 Zeilen: 1 mit Fehlern");
-  const wrong = page.getByTestId("import-row").filter({ hasText: `Kaputt ${suffix}` });
-  await expect(wrong).toContainText("Zeile 3");
+  await expect(page.getByTestId("import-summary")).toContainText("2 Zeilen: 1 werden importiert, 1 mit Fehlern");
+  const rows = page.getByTestId("import-row");
+  await expect(rows.first()).toContainText(`Kaputt ${suffix}`);
+  const wrong = rows.filter({ hasText: `Kaputt ${suffix}` });
+  await expect(wrong.getByRole("cell").first()).toHaveText("3");
   await expect(wrong).toContainText("Die E-Mail-Adresse „keine-adresse“ ist ungültig.");
   await expect(wrong).toContainText("Der Beginn „31.02.2027“ ist kein gültiges Datum");
   await expect(wrong).toContainText("Kaltmiete „viel“ ist kein gültiger Betrag");
   await expect(wrong).toContainText("Die Zahlungsart „Bar“ ist unbekannt");
-  await expect(page.getByRole("button", { name: /Mieter importieren$/ })).toHaveCount(0);
+  await expect(rows.filter({ hasText: `Import ${suffix}` })).toContainText("Wird importiert");
+  await expect(page.getByRole("button", { name: "1 Zeile mit Fehlern herunterladen" })).toBeVisible();
 
-  // Nothing was written: the good row's tenant does not exist.
-  await page.goto(`/verwaltung/mieter?q=${suffix}`);
-  await expect(page.getByText("Keine Mieter gefunden.")).toBeVisible();
-
-  await page.goto("/verwaltung/mieter/import");
-  await page.getByLabel("CSV-Datei (UTF-8, Semikolon oder Komma)").setInputFiles({
-    name: "mieter.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from(`\uFEFF${header}\n${good}\n`, "utf8"),
-  });
-  await page.getByRole("button", { name: "Prüfen" }).click();
-  await expect(page.getByTestId("import-summary")).toContainText("1 Zeile: alle in Ordnung.");
-  await page.getByRole("button", { name: "1 Mieter importieren" }).click();
+  // "gleich einladen" is off until switched on, and says how many mails go out.
+  const invite = page.getByRole("switch", { name: "Mieter mit E-Mail-Adresse gleich einladen" });
+  await expect(invite).not.toBeChecked();
+  await invite.click();
+  await expect(page.getByTestId("import-invitations")).toHaveText("1 Einladung wird verschickt.");
+  await page.getByRole("button", { name: "1 Mieter importieren und 1 einladen" }).click();
   await expect(
-    page.getByRole("status").filter({ hasText: "1 Mieter angelegt, 1 per E-Mail eingeladen." }),
+    page
+      .getByRole("status")
+      .filter({ hasText: "1 Mieter angelegt, 1 per E-Mail eingeladen, 1 mit Fehlern nicht importiert." }),
   ).toBeVisible();
 
   await page.goto(`/verwaltung/mieter?q=${suffix}`);
@@ -154,4 +153,14 @@ test("CSV import: the preview shows a wrong row in German and writes nothing, th
     .filter({ hasText: `Import ${suffix}` });
   await expect(row.getByText("Eingeladen", { exact: true })).toBeVisible();
   await expect(row).toContainText("Whg. EG links");
+  await expect(page.getByText(`Kaputt ${suffix}`)).toHaveCount(0);
+
+  // The same file again: Ida is there already and skipped.
+  await page.goto("/verwaltung/mieter/import");
+  await page.getByLabel(/^CSV-Datei/).setInputFiles(file);
+  await page.getByRole("button", { name: "Prüfen" }).click();
+  await expect(page.getByTestId("import-summary")).toContainText(
+    "2 Zeilen: 0 werden importiert, 1 bereits vorhanden (werden übersprungen), 1 mit Fehlern",
+  );
+  await expect(page.getByRole("button", { name: /Mieter importieren/ })).toHaveCount(0);
 });

@@ -9,7 +9,7 @@ import { FormError, SelectField, TextField } from "@/components/form-controls";
 import { PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { useCreateTenant } from "@/features/tenants/api";
-import { parseEuroInput } from "@/features/tenants/onboarding-labels";
+import { parseEuroInput, parseSignedEuroInput } from "@/features/tenants/onboarding-labels";
 import { TenanciesOnly } from "@/features/tenants/tenancies-only";
 import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
 import { PAYMENT_METHOD_LABELS } from "@/lib/labels";
@@ -31,6 +31,8 @@ function NewTenant() {
     utilities: "",
     payment_method: "sepa_direct_debit",
     due_day: "3",
+    first_period: "",
+    opening_balance: "",
   });
   const [invite, setInvite] = useState(true);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -44,6 +46,10 @@ function NewTenant() {
     const amountErrors: FieldErrors = {};
     if (baseRent === null) amountErrors.base_rent = "Bitte die Kaltmiete in Euro angeben (z. B. 612,50).";
     if (utilities === null) amountErrors.utilities = "Bitte die Nebenkosten in Euro angeben (z. B. 180,00).";
+    const opening = values.opening_balance.trim() === "" ? 0 : parseSignedEuroInput(values.opening_balance);
+    if (opening === null) {
+      amountErrors.opening_balance = "Bitte den Saldovortrag in Euro angeben (Rückstand 120,00, Guthaben -50,00).";
+    }
     const checked = validate(staffTenantCreateRequest, {
       ...values,
       email: values.email.trim() || null,
@@ -51,6 +57,8 @@ function NewTenant() {
       base_rent: baseRent ?? 0,
       utilities: utilities ?? 0,
       due_day: Number(values.due_day),
+      first_period: values.first_period || null,
+      opening_balance: opening ?? 0,
       invite: invite && values.email.trim() !== "",
     });
     if (checked.errors || Object.keys(amountErrors).length > 0) {
@@ -166,6 +174,27 @@ function NewTenant() {
                 </option>
               ))}
             </SelectField>
+          </div>
+        </Section>
+        <Section title="Mietkonto bei Übernahme">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Erster Monat mit Miete"
+              type="month"
+              value={values.first_period}
+              onChange={set("first_period")}
+              error={errors.first_period}
+              hint="Leer lassen: ab dem ersten Monat, der heute oder später fällig ist (frühere Monate gelten als bezahlt)."
+            />
+            <TextField
+              label="Saldovortrag (€)"
+              inputMode="decimal"
+              value={values.opening_balance}
+              onChange={set("opening_balance")}
+              error={errors.opening_balance}
+              placeholder="0,00"
+              hint="Stand des Mietkontos heute: Rückstand positiv (z. B. 120,00), Guthaben negativ (z. B. -50,00)."
+            />
           </div>
         </Section>
         <div className="flex items-center gap-3">

@@ -1,9 +1,8 @@
 import type { TenantImportPreview, TenantImportResult } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
 import { Label } from "@mieter-portal/ui/form-field";
-import { Switch } from "@mieter-portal/ui/switch";
 import { toast } from "@mieter-portal/ui/use-toast";
-import { FileCheck2, Upload } from "lucide-react";
+import { Download, Upload } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { FormError } from "@/components/form-controls";
@@ -11,22 +10,27 @@ import { PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { readStatement } from "@/features/ledger/read-statement";
 import { useImportTenants, usePreviewImport } from "@/features/tenants/api";
-import { ImportPreview } from "@/features/tenants/import-preview";
+import { ImportCommit, ImportPreview } from "@/features/tenants/import-preview";
+import { saveBlob } from "@/features/tenants/onboarding-labels";
 import { TenanciesOnly } from "@/features/tenants/tenancies-only";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
 type Step =
   | { kind: "choose" }
   | { kind: "preview"; filename: string; csv: string; preview: TenantImportPreview }
-  | { kind: "done"; result: TenantImportResult };
+  | { kind: "done"; filename: string; result: TenantImportResult };
 
 const COLUMNS = "Vorname;Nachname;E-Mail;Gebäude;Wohnung;Beginn;Kaltmiete;Nebenkosten;Zahlungsart;Fälligkeitstag";
 
+/** The refused rows as a CSV file named after the chosen one ("mieter.csv" → "mieter – Zeilen mit Fehlern.csv"). */
+function downloadRefused(csv: string, filename: string) {
+  const base = filename.replace(/\.[^.]*$/, "");
+  saveBlob(new Blob([csv], { type: "text/csv;charset=utf-8" }), `${base} – Zeilen mit Fehlern.csv`);
+}
+
 function Import() {
   const fileId = useId();
-  const inviteId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [invite, setInvite] = useState(true);
   const [step, setStep] = useState<Step>({ kind: "choose" });
   const [error, setError] = useState<string | null>(null);
   const preview = usePreviewImport();
@@ -45,17 +49,17 @@ function Import() {
     }
   }
 
-  async function onCommit() {
+  async function onCommit(invite: boolean) {
     if (step.kind !== "preview") return;
     setError(null);
     try {
       const result = await commit.mutateAsync({ csv: step.csv, invite });
-      setStep({ kind: "done", result });
+      setStep({ kind: "done", filename: step.filename, result });
       toast({ title: "Mieter importiert", description: `${result.created} Mieter angelegt.` });
     } catch (err) {
-      // 422: something changed since the preview (an address taken meanwhile): show the new preview.
+      // 422: the file as a whole cannot be read (it was checked before, so hardly ever).
       if (err instanceof ApiError && err.status === 422) {
-        setError("Die Datei hat inzwischen Fehler. Es wurde nichts importiert.");
+        setError("Die Datei lässt sich nicht lesen. Es wurde nichts importiert.");
         return;
       }
       setError(errorMessage(err));
@@ -67,13 +71,15 @@ function Import() {
       <PageHeader
         title="Mieter importieren"
         back={{ to: paths.tenants, label: "Zur Mieterliste" }}
-        description="Mieter mit Mietverhältnissen aus einer CSV-Datei: erst prüfen, dann importieren. Hat eine Zeile einen Fehler, wird nichts importiert."
+        description="Mieter mit Mietverhältnissen aus einer Tabelle (in Excel „Speichern unter“ → CSV): erst prüfen, dann importieren. Importiert werden die Zeilen ohne Fehler; die übrigen laden Sie als eigene Datei herunter. Wer schon da ist, wird übersprungen."
       />
       <div className="grid gap-4">
         <Section title="Datei wählen">
           <form noValidate onSubmit={onPreview} className="grid gap-3">
             <div className="grid gap-1.5">
-              <Label htmlFor={fileId}>CSV-Datei (UTF-8, Semikolon oder Komma)</Label>
+              <Label htmlFor={fileId}>
+                CSV-Datei (wie Excel sie speichert: „CSV (Trennzeichen-getrennt)“ oder „CSV UTF-8“)
+              </Label>
               <input
                 id={fileId}
                 type="file"
@@ -85,8 +91,11 @@ function Import() {
                 className="block w-full max-w-full text-sm file:mr-3 file:min-h-9 file:rounded-md file:border file:border-border file:bg-card file:px-3 file:text-sm file:font-medium"
               />
               <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-                Kopfzeile: {COLUMNS} (optional IBAN_letzte4). Pflicht sind Vorname, Nachname, Gebäude (Adresse wie in
-                der Gebäudeliste), Beginn (TT.MM.JJJJ), Kaltmiete und Nebenkosten.
+                Kopfzeile z. B.: {COLUMNS}. Pflicht sind Vorname, Nachname, Gebäude (Adresse wie in der Gebäudeliste –
+                oder Straße, Hausnummer, PLZ und Ort in eigenen Spalten), Beginn (TT.MM.JJJJ), Kaltmiete und
+                Nebenkosten. Zur Übernahme: Saldo (Rückstand positiv, Guthaben negativ) und „Bezahlt bis“ (MM.JJJJ);
+                ohne sie wird ab dem ersten Monat berechnet, der heute oder später fällig ist. Andere Spalten werden
+                ignoriert.
               </p>
             </div>
             <FormError message={step.kind === "choose" ? error : null} />
@@ -101,30 +110,45 @@ function Import() {
             <div className="grid gap-3">
               <FormError message={error} />
               <ImportPreview preview={step.preview} />
+              {step.preview.refused_csv ? (
+                <Button
+                  variant="outline"
+                  className="w-fit"
+                  onClick={() => downloadRefused(step.preview.refused_csv!, step.filename)}
+                >
+                  <Download aria-hidden="true" />
+                  {step.preview.refused} {step.preview.refused === 1 ? "Zeile" : "Zeilen"} mit Fehlern herunterladen
+                </Button>
+              ) : null}
               {step.preview.valid ? (
-                <div className="flex flex-wrap items-center gap-3">
-                  <Switch id={inviteId} checked={invite} onCheckedChange={setInvite} />
-                  <label htmlFor={inviteId} className="text-sm font-medium">
-                    Mieter mit E-Mail-Adresse gleich einladen
-                  </label>
-                  <Button onClick={onCommit} disabled={commit.isPending}>
-                    <FileCheck2 aria-hidden="true" />
-                    {commit.isPending ? "Wird importiert…" : `${step.preview.rows.length} Mieter importieren`}
-                  </Button>
-                </div>
+                <ImportCommit preview={step.preview} pending={commit.isPending} onCommit={onCommit} />
               ) : null}
             </div>
           </Section>
         ) : null}
         {step.kind === "done" ? (
           <Section title="Importiert">
-            <p className="text-sm" role="status">
-              {step.result.created} Mieter angelegt
-              {step.result.invited > 0 ? `, ${step.result.invited} per E-Mail eingeladen` : ""}.{" "}
-              <Link to={paths.tenants} className="text-link hover:underline">
-                Zur Mieterliste
-              </Link>
-            </p>
+            <div className="grid gap-3">
+              <p className="text-sm" role="status">
+                {step.result.created} Mieter angelegt
+                {step.result.invited > 0 ? `, ${step.result.invited} per E-Mail eingeladen` : ""}
+                {step.result.skipped > 0 ? `, ${step.result.skipped} bereits vorhanden (übersprungen)` : ""}
+                {step.result.refused > 0 ? `, ${step.result.refused} mit Fehlern nicht importiert` : ""}.{" "}
+                <Link to={paths.tenants} className="text-link hover:underline">
+                  Zur Mieterliste
+                </Link>
+              </p>
+              {step.result.refused_csv ? (
+                <Button
+                  variant="outline"
+                  className="w-fit"
+                  onClick={() => downloadRefused(step.result.refused_csv!, step.filename)}
+                >
+                  <Download aria-hidden="true" />
+                  {step.result.refused} {step.result.refused === 1 ? "Zeile" : "Zeilen"} mit Fehlern herunterladen
+                </Button>
+              ) : null}
+            </div>
           </Section>
         ) : null}
       </div>

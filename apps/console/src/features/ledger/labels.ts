@@ -12,6 +12,7 @@ export const PAYMENT_SOURCE: Record<LedgerPayment["source"], string> = {
   manual: "Von Hand",
   csv: "Kontoauszug (CSV)",
   camt: "Kontoauszug (CAMT.053)",
+  opening: "Guthaben aus der Übernahme",
 };
 
 export const LINE_STATUS: Record<ImportLineStatus, { label: string; tone: BadgeTone }> = {

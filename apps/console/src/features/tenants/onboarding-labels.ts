@@ -21,6 +21,14 @@ export function parseEuroInput(text: string): number | null {
   return normalized === null ? null : Math.round(Number(normalized) * 100) / 100;
 }
 
+/** parseEuroInput with a sign ("-50,00", "−50"): the balance carried over, negative for credit. */
+export function parseSignedEuroInput(text: string): number | null {
+  const t = text.trim().replace(/\u2212/g, "-");
+  const negative = t.startsWith("-");
+  const value = parseEuroInput(negative ? t.slice(1) : t);
+  return value === null ? null : negative ? -value : value;
+}
+
 /** Saves a blob under a file name (the invitation letter). */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

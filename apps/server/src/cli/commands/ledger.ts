@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { calendarDate, passwordResetRequest } from "@mieter-portal/contracts";
 import { z } from "zod";
-import { detectFormat, parseStatement, StatementError } from "../../lib/bank-statement.js";
+import { decodeStatement, type ParsedStatement, readStatement, StatementError } from "../../lib/bank-statement.js";
 import { centsToEuros } from "../../lib/time.js";
 import type { AuditActor } from "../../repositories/audit.js";
 import { commitStatement, previewStatement } from "../../repositories/bank-import.js";
@@ -69,18 +69,21 @@ export const importStatementCommand: AdminCommand = {
     const o = parseOptions(argv, importOptions, ["preview"]);
     let content: string;
     try {
-      content = await readFile(o.file, "utf8");
+      // As the bank exported it: UTF-8, else Windows-1252 (Sparkasse, ING, Deutsche Bank …).
+      content = decodeStatement(await readFile(o.file));
     } catch {
       throw new CommandError(`Die Datei ${o.file} lässt sich nicht lesen.`);
     }
-    const format = o.format ?? detectFormat(content);
-    let lines: ReturnType<typeof parseStatement>;
+    let statement: ParsedStatement;
     try {
-      lines = parseStatement(content, format);
+      statement = readStatement(content, { format: o.format });
     } catch (err) {
       if (err instanceof StatementError) throw new CommandError(err.message);
       throw err;
     }
+    io.out(`Erkannt: ${statement.layoutLabel}.`);
+    for (const warning of statement.warnings) io.out(warning);
+    const { format, lines } = statement;
     const result = o.preview
       ? await previewStatement(db, format, lines, ALL_BUILDINGS)
       : await commitStatement(db, { format, filename: o.file, lines }, ALL_BUILDINGS, ACTOR);
