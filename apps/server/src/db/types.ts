@@ -206,6 +206,19 @@ export interface BankImportsTable {
   matched_count: number;
   unmatched_count: number;
   duplicate_count: number;
+  possible_duplicate_count: Generated<number>;
+  pending_count: Generated<number>;
+  refused_count: Generated<number>;
+  other_building_count: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A CSV layout the manager mapped once (column per field), by its header's signature. */
+export interface BankCsvLayoutsTable {
+  signature: string;
+  /** JSON: the mapping (lib/bank-statement.ts CsvMapping). */
+  mapping: string;
   created_by: string | null;
   created_at: string;
 }
@@ -228,6 +241,19 @@ export interface BankTransactionsTable {
   match_reason: string | null;
   created_by: string | null;
   created_at: string;
+  /** Value day as the statement gave it (another layout may book on it). */
+  value_on: Generated<string | null>;
+  /** The statement's own account, normalised. */
+  account_iban: Generated<string | null>;
+  end_to_end_id: Generated<string | null>;
+  /** The bank's own reference as given (CAMT AcctSvcrRef); bank_ref is the per-layout key. */
+  bank_reference: Generated<string | null>;
+  /** Waiting line matched to a tenancy the importing person does not look after. */
+  suggested_tenancy_id: Generated<string | null>;
+  /** A part of a split line: the line it came from. */
+  parent_id: Generated<string | null>;
+  /** A waiting line split into this many parts (no longer waiting, never credit). */
+  split_count: Generated<number | null>;
 }
 
 export interface PaymentAllocationsTable {
@@ -551,6 +577,7 @@ export interface Database {
   rent_changes: RentChangesTable;
   bank_imports: BankImportsTable;
   bank_transactions: BankTransactionsTable;
+  bank_csv_layouts: BankCsvLayoutsTable;
   payment_allocations: PaymentAllocationsTable;
 }
 

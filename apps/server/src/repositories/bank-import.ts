@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { ImportLine, ImportPreview, ImportResult } from "@mieter-portal/contracts/staff";
+import type { ImportLine, ImportPreview, ImportResult, ImportTotals } from "@mieter-portal/contracts/staff";
 import { sql } from "kysely";
-import { type Db, withTransaction } from "../db/connection.js";
+import { type Db, isPostgres, withTransaction } from "../db/connection.js";
 import type { StatementFormat, StatementLine } from "../lib/bank-statement.js";
 import { centsToEuros, nowIso } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
@@ -14,8 +14,15 @@ import { periodOf, referencesIn, settleTenancies } from "./rent-ledger.js";
  * 3. the IBAN's last four digits as stored with the tenancy, and the amount equal to its rent or
  *    to what it owes (the last four digits alone are too weak).
  * Whatever matches is booked with its reason; partial payments and overpayments are booked as
- * they are. The rest waits in the unmatched list. Lines booked before (same bank reference or
- * same line content) are duplicates; outgoing money is ignored.
+ * they are. The rest waits in the unmatched list; outgoing money is ignored.
+ * Booked exactly once (docs/decisions/027-statement-lines-booked-once.md): pending lines and lines
+ * the parser refused are shown, never booked; a line booked before — by the same file (same key)
+ * or by another layout of the same account (same bank reference or end-to-end id; or same amount,
+ * payer IBAN and remittance on the other's booking or value day) — is a duplicate; a line that may
+ * be one (same amount and IBAN within a bank day, remittance differs) is booked only on request.
+ * A batch entry without single amounts waits for a person to split it. A line whose account lies
+ * in a building the importing person does not look after is not booked and not shown: it waits
+ * with the account suggested, for someone who does.
  */
 
 export interface StaffScope {
@@ -44,8 +51,58 @@ interface Matched {
   line: StatementLine;
   status: ImportLine["status"];
   reason: string;
+  /** match: the account booked to; other_building: the account suggested. */
   tenancy: Candidate | null;
 }
+
+/** What a booked line is recognised by in another layout of the same account. */
+interface BookedRow {
+  id: string;
+  bank_ref: string | null;
+  bank_reference: string | null;
+  end_to_end_id: string | null;
+  booked_on: string;
+  value_on: string | null;
+  amount_cents: number;
+  payer_iban: string | null;
+  remittance: string | null;
+  account_iban: string | null;
+}
+
+/** Remittance as layouts agree on it: upper case, letters and digits only (no accents), 140 at most. */
+export function remittanceKey(text: string | null): string {
+  return (text ?? "")
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .slice(0, 140);
+}
+
+const sameRemittance = (a: string, b: string) => {
+  if (a === "" || b === "") return false;
+  if (a === b) return true;
+  // One layout cut the text shorter (MT940's 27-character lines, 140 characters in total).
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= 20 && long.startsWith(short);
+};
+
+const dayMs = 86_400_000;
+const shiftDay = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * dayMs).toISOString().slice(0, 10);
+/** The next bank day after `day` (Monday to Friday; holidays are not known here). */
+function nextBankDay(day: string): string {
+  let d = shiftDay(day, 1);
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = shiftDay(d, 1);
+  return d;
+}
+const withinBankDay = (a: string, b: string) => a === b || nextBankDay(a) === b || nextBankDay(b) === a;
+
+const daysOf = (bookedOn: string, valueOn: string | null) =>
+  valueOn && valueOn !== bookedOn ? [bookedOn, valueOn] : [bookedOn];
+
+/** Both accounts known and different: never the same booking. */
+const sameAccount = (a: string | null, b: string | null) => !a || !b || a === b;
 
 async function candidates(db: Db, where: { ids?: string[]; last4?: string[] }): Promise<Candidate[]> {
   const key = where.ids ? where.ids : (where.last4 ?? []);
@@ -75,17 +132,157 @@ async function candidates(db: Db, where: { ids?: string[]; last4?: string[] }): 
   }));
 }
 
-/** Matches the lines without writing anything. */
-export async function matchStatement(db: Db, lines: StatementLine[]): Promise<Matched[]> {
-  const credits = lines.filter((l) => l.amountCents > 0);
-  const booked = new Set(
-    (
-      await inChunks(
-        lines.map((l) => l.dedupeKey),
-        (chunk) => db.selectFrom("bank_transactions").select("bank_ref").where("bank_ref", "in", chunk).execute(),
-      )
-    ).map((r) => r.bank_ref),
+const BATCH_REASON = (n: number) => `Sammelbuchung mit ${n} Zahlungen ohne Einzelbeträge – bitte aufteilen.`;
+export const PENDING_REASON =
+  "vorgemerkt, wird nicht gebucht (die Bank hat den Umsatz noch nicht gebucht; er kommt mit einem späteren Auszug).";
+export const OTHER_BUILDING_REASON = "gehört zu einem anderen Gebäude – wartet auf jemanden, der es betreut.";
+
+/** The booked lines a statement's lines may repeat: same key, bank reference, end-to-end id, or amount near the day. */
+async function bookedRowsFor(db: Db, credits: StatementLine[]): Promise<BookedRow[]> {
+  if (credits.length === 0) return [];
+  const columns = [
+    "id",
+    "bank_ref",
+    "bank_reference",
+    "end_to_end_id",
+    "booked_on",
+    "value_on",
+    "amount_cents",
+    "payer_iban",
+    "remittance",
+    "account_iban",
+  ] as const;
+  const base = () =>
+    db
+      .selectFrom("bank_transactions")
+      .select(columns)
+      .where("parent_id", "is", null)
+      .where("source", "in", ["csv", "camt"]);
+  const days = credits.flatMap((l) => daysOf(l.bookedOn, l.valueOn));
+  const from = shiftDay(
+    days.reduce((a, b) => (a < b ? a : b)),
+    -4,
   );
+  const to = shiftDay(
+    days.reduce((a, b) => (a > b ? a : b)),
+    4,
+  );
+  const amounts = [...new Set(credits.map((l) => l.amountCents))];
+  const keys = credits.map((l) => l.dedupeKey);
+  const refs = [...new Set(credits.map((l) => l.bankRef).filter((r): r is string => Boolean(r)))];
+  const e2e = [...new Set(credits.map((l) => l.endToEndId).filter((r): r is string => Boolean(r)))];
+  const rows = [
+    ...(await inChunks(amounts, (chunk) =>
+      base().where("amount_cents", "in", chunk).where("booked_on", ">=", from).where("booked_on", "<=", to).execute(),
+    )),
+    ...(await inChunks(keys, (chunk) => base().where("bank_ref", "in", chunk).execute())),
+    ...(await inChunks(refs, (chunk) => base().where("bank_reference", "in", chunk).execute())),
+    ...(await inChunks(e2e, (chunk) => base().where("end_to_end_id", "in", chunk).execute())),
+  ];
+  return [...new Map(rows.map((r) => [r.id, r])).values()];
+}
+
+interface DuplicateCheck {
+  status: "duplicate" | "possible_duplicate";
+  reason: string;
+}
+
+/**
+ * Recognises lines booked before, each booked row standing for one line only (two equal transfers
+ * against one booked: one duplicate, one new). Certain first for every line, then the possible ones.
+ */
+function findDuplicates(
+  lines: StatementLine[],
+  booked: BookedRow[],
+  bookAnyway: Set<number>,
+): Map<StatementLine, DuplicateCheck> {
+  const out = new Map<StatementLine, DuplicateCheck>();
+  const claimed = new Set<string>();
+  const byKey = new Map(booked.filter((r) => r.bank_ref).map((r) => [r.bank_ref!, r]));
+  const byAmount = new Map<number, BookedRow[]>();
+  for (const r of booked) byAmount.set(r.amount_cents, [...(byAmount.get(r.amount_cents) ?? []), r]);
+  const seenKeys = new Set<string>();
+  const open: StatementLine[] = [];
+  for (const line of lines) {
+    const same = byKey.get(line.dedupeKey);
+    if (seenKeys.has(line.dedupeKey) || (same && !claimed.has(same.id))) {
+      if (same) claimed.add(same.id);
+      out.set(line, { status: "duplicate", reason: "Bereits gebucht (gleiche Buchung in einem früheren Import)." });
+    } else {
+      open.push(line);
+    }
+    seenKeys.add(line.dedupeKey);
+  }
+  const certain = (line: StatementLine, r: BookedRow): string | null => {
+    if (!sameAccount(line.accountIban, r.account_iban)) return null;
+    if (line.bankRef && r.bank_reference === line.bankRef) return "gleiche Bankreferenz";
+    const lineDays = daysOf(line.bookedOn, line.valueOn);
+    const rowDays = daysOf(r.booked_on, r.value_on);
+    if (
+      line.endToEndId &&
+      r.end_to_end_id === line.endToEndId &&
+      lineDays.some((a) => rowDays.some((b) => Math.abs(Date.parse(a) - Date.parse(b)) <= 7 * dayMs))
+    ) {
+      return "gleiche Ende-zu-Ende-Referenz";
+    }
+    if (
+      line.payerIban &&
+      r.payer_iban === line.payerIban &&
+      sameRemittance(remittanceKey(line.remittance), remittanceKey(r.remittance)) &&
+      (rowDays.includes(line.bookedOn) || (line.valueOn !== null && r.booked_on === line.valueOn))
+    ) {
+      return "gleicher Betrag, gleiche IBAN und gleicher Verwendungszweck am selben Tag";
+    }
+    return null;
+  };
+  // Same payer IBAN, or one side without (then any remittance); neither with one: same remittance.
+  const samePayer = (line: StatementLine, r: BookedRow): boolean =>
+    line.payerIban && r.payer_iban
+      ? line.payerIban === r.payer_iban
+      : Boolean(line.payerIban || r.payer_iban) ||
+        sameRemittance(remittanceKey(line.remittance), remittanceKey(r.remittance));
+  const maybe = (line: StatementLine, r: BookedRow): boolean =>
+    sameAccount(line.accountIban, r.account_iban) &&
+    samePayer(line, r) &&
+    daysOf(line.bookedOn, line.valueOn).some((a) => daysOf(r.booked_on, r.value_on).some((b) => withinBankDay(a, b)));
+  const rest: StatementLine[] = [];
+  for (const line of open) {
+    let found: string | null = null;
+    for (const r of byAmount.get(line.amountCents) ?? []) {
+      if (claimed.has(r.id)) continue;
+      found = certain(line, r);
+      if (found) {
+        claimed.add(r.id);
+        break;
+      }
+    }
+    if (found) out.set(line, { status: "duplicate", reason: `Bereits gebucht (${found}, aus einem früheren Import).` });
+    else rest.push(line);
+  }
+  for (const line of rest) {
+    if (bookAnyway.has(line.line)) continue;
+    const r = (byAmount.get(line.amountCents) ?? []).find((row) => !claimed.has(row.id) && maybe(line, row));
+    if (!r) continue;
+    claimed.add(r.id);
+    out.set(line, {
+      status: "possible_duplicate",
+      reason: `Möglicherweise bereits gebucht: eine Buchung über denselben Betrag${r.payer_iban ? " von derselben IBAN" : ""} am ${r.booked_on}, Verwendungszweck ${r.remittance ? "abweichend" : "fehlt"}. Wird nur gebucht, wenn Sie „Trotzdem buchen“ wählen.`,
+    });
+  }
+  return out;
+}
+
+/** Matches the lines without writing anything. */
+export async function matchStatement(
+  db: Db,
+  lines: StatementLine[],
+  scope: StaffScope,
+  options: { bookAnyway?: number[] } = {},
+): Promise<Matched[]> {
+  const bookable = (l: StatementLine) => !l.pending && !l.refusal && l.amountCents > 0;
+  const credits = lines.filter(bookable);
+  const duplicates = findDuplicates(credits, await bookedRowsFor(db, credits), new Set(options.bookAnyway ?? []));
+  const visible = (b: string | null) => scope.allBuildings || (b !== null && scope.buildingIds.includes(b));
 
   const refs = [...new Set(credits.flatMap((l) => referencesIn(l.remittance)))];
   const byRef = new Map(
@@ -150,33 +347,32 @@ export async function matchStatement(db: Db, lines: StatementLine[]): Promise<Ma
     if (line.amountCents < due) return `Teilzahlung: ${euro(line.amountCents)} von ${euro(due)} fällig.`;
     return `Überzahlung: ${euro(due)} fällig, ${euro(line.amountCents - due)} als Guthaben.`;
   };
+  /** A match in scope is booked; out of scope it waits, suggested, unnamed. */
+  const matched = (line: StatementLine, t: Candidate, why: string): Matched =>
+    visible(t.buildingId)
+      ? { line, status: "match", reason: `${why} ${amountNote(t.tenancyId, line)}`, tenancy: t }
+      : { line, status: "other_building", reason: OTHER_BUILDING_REASON, tenancy: t };
+  const bookAnyway = new Set(options.bookAnyway ?? []);
 
-  const seenKeys = new Set<string>();
   return lines.map((line): Matched => {
-    if (booked.has(line.dedupeKey) || seenKeys.has(line.dedupeKey)) {
-      return {
-        line,
-        status: "duplicate",
-        reason: "Bereits gebucht (gleiche Buchung in einem früheren Import).",
-        tenancy: null,
-      };
-    }
-    seenKeys.add(line.dedupeKey);
+    if (line.pending) return { line, status: "pending", reason: PENDING_REASON, tenancy: null };
+    if (line.refusal) return { line, status: "refused", reason: line.refusal, tenancy: null };
     if (line.amountCents <= 0) {
       return { line, status: "ignored", reason: "Abbuchung oder Nullbetrag – keine Mietzahlung.", tenancy: null };
     }
+    const duplicate = duplicates.get(line);
+    if (duplicate) return { line, ...duplicate, tenancy: null };
+    if (line.batchCount) {
+      return { line, status: "unmatched", reason: BATCH_REASON(line.batchCount), tenancy: null };
+    }
+    const checked = bookAnyway.has(line.line) ? "Trotzdem gebucht (mögliche Doppelbuchung geprüft). " : "";
     const tried: string[] = [];
     const lineRefs = referencesIn(line.remittance);
     const refHits = [...new Set(lineRefs.map((r) => byRef.get(r)).filter((t): t is string => Boolean(t)))];
     if (refHits.length === 1) {
       const t = known.get(refHits[0]!)!;
       const ref = lineRefs.find((r) => byRef.get(r) === t.tenancyId);
-      return {
-        line,
-        status: "match",
-        reason: `Zahlungsreferenz ${ref} im Verwendungszweck. ${amountNote(t.tenancyId, line)}`,
-        tenancy: t,
-      };
+      return matched(line, t, `${checked}Zahlungsreferenz ${ref} im Verwendungszweck.`);
     }
     if (refHits.length > 1) tried.push("Verwendungszweck nennt mehrere Zahlungsreferenzen");
     else if (lineRefs.length > 0) tried.push(`Zahlungsreferenz ${lineRefs.join(", ")} ist unbekannt`);
@@ -185,26 +381,22 @@ export async function matchStatement(db: Db, lines: StatementLine[]): Promise<Ma
     if (line.payerIban) {
       const ibanHits = [...(byIban.get(line.payerIban) ?? [])];
       if (ibanHits.length === 1) {
-        const t = known.get(ibanHits[0]!)!;
-        return {
+        return matched(
           line,
-          status: "match",
-          reason: `IBAN aus früheren Zahlungen dieses Mietkontos bekannt. ${amountNote(t.tenancyId, line)}`,
-          tenancy: t,
-        };
+          known.get(ibanHits[0]!)!,
+          `${checked}IBAN aus früheren Zahlungen dieses Mietkontos bekannt.`,
+        );
       }
       if (ibanHits.length > 1) tried.push("IBAN gehört zu mehreren Mietkonten");
       const sameEnd = (byLast4.get(line.payerIban.slice(-4)) ?? []).filter(
         (c) => c.rentCents === line.amountCents || owedBy(c.tenancyId, line.bookedOn) === line.amountCents,
       );
       if (ibanHits.length === 0 && sameEnd.length === 1) {
-        const t = sameEnd[0]!;
-        return {
+        return matched(
           line,
-          status: "match",
-          reason: `IBAN endet auf ${line.payerIban.slice(-4)} wie beim Mietverhältnis hinterlegt, und der Betrag passt. ${amountNote(t.tenancyId, line)}`,
-          tenancy: t,
-        };
+          sameEnd[0]!,
+          `${checked}IBAN endet auf ${line.payerIban.slice(-4)} wie beim Mietverhältnis hinterlegt, und der Betrag passt.`,
+        );
       }
       if (ibanHits.length === 0) {
         tried.push(
@@ -216,107 +408,133 @@ export async function matchStatement(db: Db, lines: StatementLine[]): Promise<Ma
     } else {
       tried.push("keine IBAN");
     }
-    return { line, status: "unmatched", reason: `Nicht zugeordnet: ${tried.join("; ")}.`, tenancy: null };
+    return { line, status: "unmatched", reason: `${checked}Nicht zugeordnet: ${tried.join("; ")}.`, tenancy: null };
   });
 }
 
-function toPreview(format: StatementFormat, matched: Matched[], scope: StaffScope): ImportPreview {
-  const visible = (b: string | null) => scope.allBuildings || (b !== null && scope.buildingIds.includes(b));
-  const totals = {
-    lines: matched.length,
-    match: 0,
-    unmatched: 0,
-    duplicate: 0,
-    ignored: 0,
-    amount_matched: 0,
-    amount_unmatched: 0,
-  };
+export interface ReadStatement {
+  format: StatementFormat;
+  /** The layout read, in German; null when not known. */
+  layoutLabel: string | null;
+  warnings: string[];
+  lines: StatementLine[];
+}
+
+const emptyTotals = (): ImportTotals => ({
+  lines: 0,
+  match: 0,
+  unmatched: 0,
+  duplicate: 0,
+  possible_duplicate: 0,
+  pending: 0,
+  refused: 0,
+  other_building: 0,
+  ignored: 0,
+  amount_matched: 0,
+  amount_unmatched: 0,
+});
+
+function toPreview(statement: ReadStatement, matched: Matched[]): ImportPreview {
+  const totals = emptyTotals();
+  let centsMatched = 0;
+  let centsUnmatched = 0;
   const lines = matched.map((m): ImportLine => {
+    totals.lines++;
     totals[m.status]++;
-    if (m.status === "match") totals.amount_matched += m.line.amountCents;
-    if (m.status === "unmatched") totals.amount_unmatched += m.line.amountCents;
-    const shown = m.tenancy && visible(m.tenancy.buildingId);
+    if (m.status === "match") centsMatched += m.line.amountCents;
+    if (m.status === "unmatched") centsUnmatched += m.line.amountCents;
+    // Another building's line: neither the account nor the payer is shown.
+    const hidden = m.status === "other_building";
     return {
       line: m.line.line,
       booked_on: m.line.bookedOn,
+      value_on: m.line.valueOn,
       amount: centsToEuros(m.line.amountCents),
-      payer_name: m.line.payerName,
-      payer_iban: m.line.payerIban,
-      remittance: m.line.remittance,
-      bank_ref: m.line.bankRef,
+      payer_name: hidden ? null : m.line.payerName,
+      payer_iban: hidden ? null : m.line.payerIban,
+      remittance: hidden ? null : m.line.remittance,
+      bank_ref: hidden ? null : m.line.bankRef,
       status: m.status,
-      reason: m.tenancy && !shown ? `${m.reason} (Mietkonto eines Gebäudes, das Sie nicht betreuen.)` : m.reason,
-      tenancy_id: shown ? m.tenancy!.tenancyId : null,
-      tenant_name: shown ? m.tenancy!.tenantName : null,
+      reason: m.reason,
+      tenancy_id: m.status === "match" ? m.tenancy!.tenancyId : null,
+      tenant_name: m.status === "match" ? m.tenancy!.tenantName : null,
     };
   });
   return {
-    format,
+    format: statement.format,
+    layout_label: statement.layoutLabel,
+    warnings: statement.warnings,
     lines,
-    totals: {
-      ...totals,
-      amount_matched: centsToEuros(totals.amount_matched),
-      amount_unmatched: centsToEuros(totals.amount_unmatched),
-    },
+    totals: { ...totals, amount_matched: centsToEuros(centsMatched), amount_unmatched: centsToEuros(centsUnmatched) },
   };
 }
 
 export async function previewStatement(
   db: Db,
-  format: StatementFormat,
-  lines: StatementLine[],
+  statement: ReadStatement,
   scope: StaffScope,
+  options: { bookAnyway?: number[] } = {},
 ): Promise<ImportPreview> {
-  return toPreview(format, await matchStatement(db, lines), scope);
+  return toPreview(statement, await matchStatement(db, statement.lines, scope, options));
 }
 
 /**
  * Books the statement: matched lines to their tenancy (applied to open charges), unmatched ones
- * into the waiting list; duplicates and outgoing money are skipped. One transaction, one audit entry.
+ * and other buildings' into the waiting list; everything else is only shown. One transaction, one
+ * audit entry. Statement commits run one at a time (PostgreSQL: an advisory lock; SQLite: one
+ * writer), so a second import of the same days sees the first's lines; the totals count the rows
+ * really written.
  */
 export async function commitStatement(
   db: Db,
-  input: { format: StatementFormat; filename: string; lines: StatementLine[] },
+  input: ReadStatement & { filename: string; bookAnyway?: number[] },
   scope: StaffScope,
   actor: AuditActor,
 ): Promise<ImportResult> {
   return withTransaction(db, async (trx) => {
-    const matched = await matchStatement(trx, input.lines);
-    const preview = toPreview(input.format, matched, scope);
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('mieter-portal:bank-statement'))`.execute(trx);
+    const matched = await matchStatement(trx, input.lines, scope, {
+      ...(input.bookAnyway ? { bookAnyway: input.bookAnyway } : {}),
+    });
     const importId = randomUUID();
     const now = nowIso();
+    // The import first (the lines reference it), its counts once the lines are written.
     await trx
       .insertInto("bank_imports")
       .values({
         id: importId,
         format: input.format,
         filename: input.filename,
-        line_count: preview.totals.lines,
-        matched_count: preview.totals.match,
-        unmatched_count: preview.totals.unmatched,
-        duplicate_count: preview.totals.duplicate,
+        line_count: matched.length,
+        matched_count: 0,
+        unmatched_count: 0,
+        duplicate_count: 0,
         created_by: actor.staffId,
         created_at: now,
       })
       .execute();
-    const rows = matched
-      .filter((m) => m.status === "match" || m.status === "unmatched")
-      .map((m) => ({
-        id: randomUUID(),
-        source: input.format,
-        import_id: importId,
-        bank_ref: m.line.dedupeKey,
-        booked_on: m.line.bookedOn,
-        amount_cents: m.line.amountCents,
-        allocated_cents: 0,
-        payer_name: m.line.payerName,
-        payer_iban: m.line.payerIban,
-        remittance: m.line.remittance,
-        tenancy_id: m.tenancy?.tenancyId ?? null,
-        match_reason: m.reason,
-        created_by: actor.staffId,
-        created_at: now,
-      }));
+    const written = matched.filter((m) => ["match", "unmatched", "other_building"].includes(m.status));
+    const rows = written.map((m) => ({
+      id: randomUUID(),
+      source: input.format,
+      import_id: importId,
+      bank_ref: m.line.dedupeKey,
+      bank_reference: m.line.bankRef,
+      end_to_end_id: m.line.endToEndId,
+      account_iban: m.line.accountIban,
+      value_on: m.line.valueOn,
+      booked_on: m.line.bookedOn,
+      amount_cents: m.line.amountCents,
+      allocated_cents: 0,
+      payer_name: m.line.payerName,
+      payer_iban: m.line.payerIban,
+      remittance: m.line.remittance,
+      tenancy_id: m.status === "match" ? m.tenancy!.tenancyId : null,
+      suggested_tenancy_id: m.status === "other_building" ? m.tenancy!.tenancyId : null,
+      match_reason: m.reason,
+      created_by: actor.staffId,
+      created_at: now,
+    }));
     const inserted = new Set<string>();
     for (let i = 0; i < rows.length; i += 200) {
       const res = await trx
@@ -327,13 +545,38 @@ export async function commitStatement(
         .execute();
       for (const r of res) inserted.add(r.id);
     }
+    // A line another import wrote meanwhile is a duplicate, whatever the match said.
+    const final = matched.map((m): Matched => {
+      const at = written.indexOf(m);
+      if (at < 0 || inserted.has(rows[at]!.id)) return m;
+      return {
+        ...m,
+        status: "duplicate",
+        reason: "Bereits gebucht (gleichzeitiger Import derselben Buchung).",
+        tenancy: null,
+      };
+    });
+    const preview = toPreview(input, final);
+    await trx
+      .updateTable("bank_imports")
+      .set({
+        matched_count: preview.totals.match,
+        unmatched_count: preview.totals.unmatched,
+        duplicate_count: preview.totals.duplicate,
+        possible_duplicate_count: preview.totals.possible_duplicate,
+        pending_count: preview.totals.pending,
+        refused_count: preview.totals.refused,
+        other_building_count: preview.totals.other_building,
+      })
+      .where("id", "=", importId)
+      .execute();
     const tenancies = new Set(rows.filter((r) => inserted.has(r.id) && r.tenancy_id).map((r) => r.tenancy_id!));
     await settleTenancies(trx, [...tenancies]);
     await recordAudit(trx, actor, {
       action: "ledger.statement_imported",
       entityType: "bank_import",
       entityId: importId,
-      after: { filename: input.filename, format: input.format, ...preview.totals },
+      after: { filename: input.filename, format: input.format, layout: input.layoutLabel, ...preview.totals },
     });
     return { ...preview, import_id: importId };
   });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { CURRENCY, GERMAN_MONTHS } from "@mieter-portal/contracts";
 import { sql } from "kysely";
-import { type Db, withTransaction } from "../db/connection.js";
+import { type Db, isPostgres, withTransaction } from "../db/connection.js";
 import { berlinToday, berlinToUtc, nowIso } from "../lib/time.js";
 
 /**
@@ -116,6 +116,26 @@ export function chargeFor(
   return { amountCents, dueDate, description };
 }
 
+// ---------------------------------------------------------------- one booking at a time per tenancy
+
+/**
+ * Takes the tenancies' row locks for the rest of the transaction, in id order (no deadlock between
+ * two bookings of overlapping tenancies). Every transaction that books money or changes charges
+ * takes them before it reads the open charges (decision 027): on PostgreSQL under READ COMMITTED
+ * two bookings would otherwise both read the same open charges and write absolute values. FOR NO
+ * KEY UPDATE: it does not wait for (or block) inserts that merely reference the tenancy (foreign
+ * keys take KEY SHARE). SQLite serialises write transactions itself (decision 027): no-op there.
+ */
+export async function lockTenancies(trx: Db, tenancyIds: Iterable<string>): Promise<void> {
+  if (!isPostgres(trx)) return;
+  const ids = [...new Set(tenancyIds)].sort();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await sql`select id from tenancies where id in (${sql.join(ids.slice(i, i + CHUNK))}) order by id for no key update`.execute(
+      trx,
+    );
+  }
+}
+
 // ---------------------------------------------------------------- accounts and charges
 
 export interface EnsureOptions {
@@ -139,6 +159,7 @@ export async function ensureRentCharges(db: Db, options: EnsureOptions = {}): Pr
   const horizon = addPeriods(periodOf(today), 1);
   const current = periodOf(today);
   return withTransaction(db, async (trx) => {
+    if (options.tenancyId) await lockTenancies(trx, [options.tenancyId]);
     let tenancyQuery = trx
       .selectFrom("tenancies")
       .select(["id", "tenant_id", "start_date", "end_date", "base_rent_cents", "utilities_cents", "due_day"]);
@@ -336,8 +357,10 @@ export async function settleTenancies(trx: Db, tenancyIds: string[]): Promise<vo
     created_at: string;
   }[] = [];
   const changed: string[] = [];
-  for (let i = 0; i < tenancyIds.length; i += CHUNK) {
-    const ids = tenancyIds.slice(i, i + CHUNK);
+  const sorted = [...new Set(tenancyIds)].sort();
+  await lockTenancies(trx, sorted);
+  for (let i = 0; i < sorted.length; i += CHUNK) {
+    const ids = sorted.slice(i, i + CHUNK);
     const [credits, charges] = await Promise.all([
       trx
         .selectFrom("bank_transactions")
@@ -437,6 +460,7 @@ export interface NewTransaction {
  * before (same bank_ref) is not recorded again: returns null then.
  */
 export async function recordTransaction(trx: Db, t: NewTransaction): Promise<string | null> {
+  if (t.tenancyId) await lockTenancies(trx, [t.tenancyId]);
   const id = randomUUID();
   const res = await trx
     .insertInto("bank_transactions")
@@ -464,15 +488,81 @@ export async function recordTransaction(trx: Db, t: NewTransaction): Promise<str
 
 /** Gives a waiting (unmatched) transaction to a tenancy and applies it; false when it no longer waits. */
 export async function assignTransaction(trx: Db, id: string, tenancyId: string, reason: string): Promise<boolean> {
+  await lockTenancies(trx, [tenancyId]);
   const res = await trx
     .updateTable("bank_transactions")
-    .set({ tenancy_id: tenancyId, match_reason: reason })
+    .set({ tenancy_id: tenancyId, match_reason: reason, suggested_tenancy_id: null })
     .where("id", "=", id)
     .where("tenancy_id", "is", null)
+    .where("split_count", "is", null)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) return false;
   await settleTenancy(trx, tenancyId);
   return true;
+}
+
+/**
+ * Splits a waiting transaction (a batch entry, a transfer for two flats) into parts, each booked to
+ * its tenancy and applied; the waiting line stays as the record of what the bank booked (split_count
+ * set, never credit of anyone). "gone" when it no longer waits, "sum" when the parts do not add up
+ * to it exactly.
+ */
+export async function splitTransaction(
+  trx: Db,
+  id: string,
+  parts: { tenancyId: string; amountCents: number }[],
+  reason: string,
+): Promise<"done" | "gone" | "sum"> {
+  await lockTenancies(
+    trx,
+    parts.map((p) => p.tenancyId),
+  );
+  const line = await trx
+    .selectFrom("bank_transactions")
+    .selectAll()
+    .where("id", "=", id)
+    .where("tenancy_id", "is", null)
+    .where("split_count", "is", null)
+    .executeTakeFirst();
+  if (!line) return "gone";
+  if (parts.reduce((s, p) => s + p.amountCents, 0) !== line.amount_cents) return "sum";
+  const res = await trx
+    .updateTable("bank_transactions")
+    .set({ split_count: parts.length, suggested_tenancy_id: null, match_reason: reason })
+    .where("id", "=", id)
+    .where("tenancy_id", "is", null)
+    .where("split_count", "is", null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) return "gone";
+  const now = nowIso();
+  await trx
+    .insertInto("bank_transactions")
+    .values(
+      parts.map((p, i) => ({
+        id: randomUUID(),
+        source: line.source,
+        import_id: line.import_id,
+        bank_ref: null,
+        booked_on: line.booked_on,
+        value_on: line.value_on,
+        amount_cents: p.amountCents,
+        payer_name: line.payer_name,
+        payer_iban: line.payer_iban,
+        remittance: line.remittance,
+        account_iban: line.account_iban,
+        tenancy_id: p.tenancyId,
+        parent_id: line.id,
+        match_reason: `${reason} (Teil ${i + 1} von ${parts.length})`,
+        created_by: line.created_by,
+        created_at: now,
+      })),
+    )
+    .execute();
+  await settleTenancies(
+    trx,
+    parts.map((p) => p.tenancyId),
+  );
+  return "done";
 }
 
 /** Records a new rent from the first of a month (replacing one for the same month) and reprices. */
@@ -487,11 +577,8 @@ export async function recordRentChange(
   },
 ): Promise<void> {
   await withTransaction(db, async (trx) => {
-    await trx
-      .deleteFrom("rent_changes")
-      .where("tenancy_id", "=", change.tenancyId)
-      .where("effective_from", "=", change.effectiveFrom)
-      .execute();
+    await lockTenancies(trx, [change.tenancyId]);
+    // An upsert as well: two identical changes at once are one change, never a unique violation.
     await trx
       .insertInto("rent_changes")
       .values({
@@ -503,6 +590,14 @@ export async function recordRentChange(
         created_by: change.createdBy,
         created_at: nowIso(),
       })
+      .onConflict((oc) =>
+        oc.columns(["tenancy_id", "effective_from"]).doUpdateSet((eb) => ({
+          base_rent_cents: eb.ref("excluded.base_rent_cents"),
+          utilities_cents: eb.ref("excluded.utilities_cents"),
+          created_by: eb.ref("excluded.created_by"),
+          created_at: eb.ref("excluded.created_at"),
+        })),
+      )
       .execute();
     await ensureRentCharges(trx, { tenancyId: change.tenancyId });
   });

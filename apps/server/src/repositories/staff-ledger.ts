@@ -19,6 +19,7 @@ import {
   recordTransaction,
   referencesIn,
   rentFor,
+  splitTransaction,
 } from "./rent-ledger.js";
 
 /** What the staff console reads and does in the rent ledger (routes/staff/ledger.ts). */
@@ -290,20 +291,49 @@ export async function findLedger(
   };
 }
 
-/** Tenancies of my buildings with charges past their due date, longest overdue first. */
-export async function listOverdue(
+/**
+ * The overdue list's rows: accounts with an open charge past its due date, in my buildings (or one),
+ * and, with `q`, whose tenant's name, e-mail, address or unit holds every word (stored folded
+ * texts, decision 030).
+ */
+function overdueRows(
   db: Db,
   scope: StaffScope,
-  query: { building?: string | undefined; cursor?: string | undefined; limit: number },
-): Promise<{ items: OverdueEntry[]; next_cursor: string | null }> {
-  const today = berlinToday();
-  const after = decode(query.cursor, 2);
-  // The page from the accounts' oldest open due date (an index range, scoped by building), then
-  // the sums of the page's overdue charges only.
+  query: { building?: string | undefined; q?: string | undefined },
+  today: string,
+) {
   let q = db
     .selectFrom("rent_accounts as a")
     .innerJoin("tenancies as t", "t.id", "a.tenancy_id")
     .innerJoin("tenants as p", "p.id", "t.tenant_id")
+    .where("a.open_since", "<", today);
+  q = scoped(q, scope, query.building);
+  for (const word of searchWords(query.q)) {
+    const pattern = containsFolded(word);
+    q = q.where((eb) =>
+      eb.or([
+        eb("p.search_text", "like", sql<string>`${pattern} escape '\\'`),
+        eb("t.search_text", "like", sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  return q;
+}
+
+/**
+ * Tenancies of my buildings with charges past their due date, longest overdue first, and the total
+ * of the whole filtered list (not only the page): how much is overdue in how many tenancies.
+ */
+export async function listOverdue(
+  db: Db,
+  scope: StaffScope,
+  query: { building?: string | undefined; q?: string | undefined; cursor?: string | undefined; limit: number },
+  today = berlinToday(),
+): Promise<{ items: OverdueEntry[]; next_cursor: string | null; total: { overdue: number; tenancies: number } }> {
+  const after = decode(query.cursor, 2);
+  // The page from the accounts' oldest open due date (an index range, scoped by building), then
+  // the sums of the page's overdue charges only.
+  let q = overdueRows(db, scope, query, today)
     .leftJoin("buildings as b", "b.id", "t.building_id")
     .select([
       "a.tenancy_id",
@@ -314,20 +344,29 @@ export async function listOverdue(
       "t.building_id",
       "b.name as building_name",
       "t.apartment_number",
-    ])
-    .where("a.open_since", "<", today);
-  q = scoped(q, scope, query.building);
+    ]);
   if (after) {
     const [oldest, id] = after as [string, string];
     q = q.where((eb) =>
       eb.or([eb("a.open_since", ">", oldest), eb.and([eb("a.open_since", "=", oldest), eb("a.tenancy_id", ">", id)])]),
     );
   }
-  const rows = await q
-    .orderBy("a.open_since")
-    .orderBy("a.tenancy_id")
-    .limit(query.limit + 1)
-    .execute();
+  const overdueOf = (tenancyId: string) =>
+    sql<number>`(select coalesce(sum(o.amount_cents - o.paid_cents), 0) from payments o
+      where o.tenancy_id = ${sql.ref(tenancyId)} and o.status in ('pending', 'overdue') and o.due_date < ${today})`;
+  const [rows, total] = await Promise.all([
+    q
+      .orderBy("a.open_since")
+      .orderBy("a.tenancy_id")
+      .limit(query.limit + 1)
+      .execute(),
+    overdueRows(db, scope, query, today)
+      .select([
+        sql<number>`count(*)`.as("tenancies"),
+        sql<number>`coalesce(sum(${overdueOf("a.tenancy_id")}), 0)`.as("overdue_cents"),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const sums = new Map(
@@ -366,23 +405,46 @@ export async function listOverdue(
       last_reminder_at: r.last_reminder_at,
     })),
     next_cursor: rows.length > query.limit && last ? encode([last.open_since!, last.tenancy_id]) : null,
+    total: { overdue: centsToEuros(Number(total.overdue_cents)), tenancies: Number(total.tenancies) },
   };
 }
 
-/** Statement lines nobody could match, oldest first. */
+/**
+ * Statement lines waiting for a person, oldest first: those nobody could match, to everyone with the
+ * capability; those matched to an account in a building the importing person does not look after
+ * (suggested_tenancy_id), only to who looks after that building (or every building).
+ */
 export async function listUnmatched(
   db: Db,
+  scope: StaffScope,
   query: { cursor?: string | undefined; limit: number },
 ): Promise<{ items: UnmatchedLine[]; next_cursor: string | null }> {
   const after = decode(query.cursor, 2);
-  let q = db.selectFrom("bank_transactions").selectAll().where("tenancy_id", "is", null);
+  let q = db
+    .selectFrom("bank_transactions as x")
+    .leftJoin("tenancies as t", "t.id", "x.suggested_tenancy_id")
+    .leftJoin("tenants as p", "p.id", "t.tenant_id")
+    .selectAll("x")
+    .select(["p.first_name", "p.last_name"])
+    .where("x.tenancy_id", "is", null)
+    .where("x.split_count", "is", null);
+  if (!scope.allBuildings) {
+    q = q.where((eb) =>
+      eb.or([
+        eb("x.suggested_tenancy_id", "is", null),
+        ...(scope.buildingIds.length > 0 ? [eb("t.building_id", "in", scope.buildingIds)] : []),
+      ]),
+    );
+  }
   if (after) {
     const [at, id] = after as [string, string];
-    q = q.where((eb) => eb.or([eb("created_at", ">", at), eb.and([eb("created_at", "=", at), eb("id", ">", id)])]));
+    q = q.where((eb) =>
+      eb.or([eb("x.created_at", ">", at), eb.and([eb("x.created_at", "=", at), eb("x.id", ">", id)])]),
+    );
   }
   const rows = await q
-    .orderBy("created_at")
-    .orderBy("id")
+    .orderBy("x.created_at")
+    .orderBy("x.id")
     .limit(query.limit + 1)
     .execute();
   const page = rows.slice(0, query.limit);
@@ -398,6 +460,8 @@ export async function listUnmatched(
       remittance: x.remittance,
       reason: x.match_reason,
       created_at: x.created_at,
+      suggested_tenancy_id: x.suggested_tenancy_id,
+      suggested_tenant_name: x.suggested_tenancy_id && x.first_name ? `${x.first_name} ${x.last_name}` : null,
     })),
     next_cursor: rows.length > query.limit && last ? encode([last.created_at, last.id]) : null,
   };
@@ -436,25 +500,42 @@ export async function recordManualPayment(
   });
 }
 
-/** Gives a waiting line to a tenancy; false when it does not wait (any more). */
+/**
+ * Gives a waiting line to a tenancy, or splits it into parts of tenancies (each in the caller's
+ * scope, checked by the route): "gone" when it does not wait (any more), "sum" when the parts do
+ * not add up to the line.
+ */
 export async function assignUnmatched(
   db: Db,
   transactionId: string,
-  tenancyId: string,
+  parts: { tenancyId: string; amountCents: number | null; buildingId: string | null }[],
   actor: AuditActor,
-  buildingId: string | null,
-): Promise<boolean> {
+): Promise<"done" | "gone" | "sum"> {
   return withTransaction(db, async (trx) => {
-    const done = await assignTransaction(trx, transactionId, tenancyId, `Von Hand zugeordnet von ${actor.name}.`);
-    if (!done) return false;
+    const reason = parts.length > 1 ? `Aufgeteilt von ${actor.name}` : `Von Hand zugeordnet von ${actor.name}.`;
+    const done =
+      parts.length > 1
+        ? await splitTransaction(
+            trx,
+            transactionId,
+            parts.map((p) => ({ tenancyId: p.tenancyId, amountCents: p.amountCents ?? 0 })),
+            reason,
+          )
+        : (await assignTransaction(trx, transactionId, parts[0]!.tenancyId, reason))
+          ? "done"
+          : "gone";
+    if (done !== "done") return done;
     await recordAudit(trx, actor, {
       action: "ledger.line_assigned",
       entityType: "bank_transaction",
       entityId: transactionId,
-      buildingId,
-      after: { tenancy_id: tenancyId },
+      buildingId: parts[0]!.buildingId,
+      after:
+        parts.length > 1
+          ? { parts: parts.map((p) => ({ tenancy_id: p.tenancyId, amount_cents: p.amountCents })) }
+          : { tenancy_id: parts[0]!.tenancyId },
     });
-    return true;
+    return "done";
   });
 }
 

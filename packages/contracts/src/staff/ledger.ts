@@ -163,6 +163,23 @@ export const reminderResponse = z.object({ sent_to: z.string(), overdue: money, 
 export const STATEMENT_MAX_BYTES = 12 * 1024 * 1024;
 
 export const statementFormat = z.enum(["csv", "camt"]);
+
+/** For a CSV whose layout is not known: the column (header name) that holds each field. */
+export const csvMapping = z.object({
+  booked_on: z.string().min(1, { error: "Bitte die Spalte mit dem Buchungstag wählen." }).max(200),
+  amount: z.string().min(1, { error: "Bitte die Spalte mit dem Betrag wählen." }).max(200),
+  remittance: z.string().min(1, { error: "Bitte die Spalte mit dem Verwendungszweck wählen." }).max(200),
+  value_on: z.string().max(200).optional(),
+  payer_name: z.string().max(200).optional(),
+  payer_iban: z.string().max(200).optional(),
+});
+export type CsvMappingRequest = z.infer<typeof csvMapping>;
+
+const lineNumbers = z
+  .array(z.number().int().min(1), { error: "book_anyway: bitte Zeilennummern angeben." })
+  .max(100_000)
+  .optional();
+
 export const importRequest = z.object({
   filename: z.string().trim().min(1, { error: "Bitte eine Datei wählen." }).max(200),
   /** csv or camt; absent: recognised from the content. */
@@ -171,17 +188,38 @@ export const importRequest = z.object({
     .string({ error: "Die Datei ist leer." })
     .min(1, { error: "Die Datei ist leer." })
     .max(STATEMENT_MAX_BYTES, { error: "Die Datei ist zu groß (höchstens 12 MB)." }),
+  /** A CSV of a layout not known yet: which column holds which field (remembered on booking). */
+  mapping: csvMapping.optional(),
+  /** Lines shown as "possible_duplicate" that the person decided to book all the same. */
+  book_anyway: lineNumbers,
 });
 export type ImportRequest = z.infer<typeof importRequest>;
 
-/** match: booked to the tenant; unmatched: waits in the list; duplicate: booked before; ignored: not a credit. */
-export const importLineStatus = z.enum(["match", "unmatched", "duplicate", "ignored"]);
+/**
+ * match: booked to the tenant; unmatched: waits in the list; duplicate: booked before (this or
+ * another layout); possible_duplicate: may have been booked before, booked only on request;
+ * pending: not booked by the bank yet, never booked; refused: not bookable (currency, bounds);
+ * other_building: belongs to an account the importing person does not look after (waits for
+ * someone who does); ignored: not a credit.
+ */
+export const importLineStatus = z.enum([
+  "match",
+  "unmatched",
+  "duplicate",
+  "possible_duplicate",
+  "pending",
+  "refused",
+  "other_building",
+  "ignored",
+]);
 export type ImportLineStatus = z.infer<typeof importLineStatus>;
 
 export const importLine = z.object({
   line: z.number().int(),
   booked_on: calendarDate.nullable(),
+  value_on: calendarDate.nullable(),
   amount: money,
+  /** Null for a line of another building (not shown to who does not look after it). */
   payer_name: z.string().nullable(),
   payer_iban: z.string().nullable(),
   remittance: z.string().nullable(),
@@ -195,23 +233,46 @@ export const importLine = z.object({
 });
 export type ImportLine = z.infer<typeof importLine>;
 
+export const importTotals = z.object({
+  lines: z.number().int(),
+  match: z.number().int(),
+  unmatched: z.number().int(),
+  duplicate: z.number().int(),
+  possible_duplicate: z.number().int(),
+  pending: z.number().int(),
+  refused: z.number().int(),
+  other_building: z.number().int(),
+  ignored: z.number().int(),
+  amount_matched: money,
+  amount_unmatched: money,
+});
+export type ImportTotals = z.infer<typeof importTotals>;
+
 export const importPreview = z.object({
   format: statementFormat,
+  /** The layout read, in German ("Sparkasse CSV-CAMT V2", "CAMT.053"). */
+  layout_label: z.string().nullable(),
+  warnings: z.array(z.string()),
   lines: z.array(importLine),
-  totals: z.object({
-    lines: z.number().int(),
-    match: z.number().int(),
-    unmatched: z.number().int(),
-    duplicate: z.number().int(),
-    ignored: z.number().int(),
-    amount_matched: money,
-    amount_unmatched: money,
-  }),
+  totals: importTotals,
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 
+/** The totals of a booked statement count the rows really written (a concurrent import's are duplicates). */
 export const importResult = importPreview.extend({ import_id: z.string() });
 export type ImportResult = z.infer<typeof importResult>;
+
+/** A CSV whose layout is not known: the header and a few rows, for the mapping step (HTTP 422). */
+export const unknownLayout = z.object({
+  error: z.string(),
+  code: z.literal("unknown_layout"),
+  signature: z.string(),
+  header: z.array(z.string()),
+  sample: z.array(z.array(z.string())),
+});
+export type UnknownLayout = z.infer<typeof unknownLayout>;
+
+export const csvLayoutRequest = z.object({ mapping: csvMapping });
 
 export const unmatchedQuery = z.object({ cursor, limit });
 export const unmatchedLine = z.object({
@@ -224,9 +285,30 @@ export const unmatchedLine = z.object({
   remittance: z.string().nullable(),
   reason: z.string().nullable(),
   created_at: z.string(),
+  /** The account the line was matched to by someone who does not look after its building: one click away. */
+  suggested_tenancy_id: z.string().nullable(),
+  suggested_tenant_name: z.string().nullable(),
 });
 export type UnmatchedLine = z.infer<typeof unmatchedLine>;
 export const unmatchedPage = z.object({ items: z.array(unmatchedLine), next_cursor: z.string().nullable() });
 export type UnmatchedPage = z.infer<typeof unmatchedPage>;
 
-export const unmatchedAssignRequest = z.object({ tenancy_id: z.uuid({ error: "Bitte ein Mietkonto wählen." }) });
+/** Either one account (tenancy_id) or a split into parts that sum exactly to the line. */
+export const unmatchedAssignRequest = z
+  .object({
+    tenancy_id: z.uuid({ error: "Bitte ein Mietkonto wählen." }).optional(),
+    parts: z
+      .array(
+        z.object({ tenancy_id: z.uuid({ error: "Bitte ein Mietkonto wählen." }), amount: euros("Der Teilbetrag") }),
+        {
+          error: "Bitte die Teile der Buchung angeben.",
+        },
+      )
+      .min(2, { error: "Eine Aufteilung hat mindestens zwei Teile." })
+      .max(100, { error: "Höchstens 100 Teile." })
+      .optional(),
+  })
+  .refine((v) => (v.tenancy_id === undefined) !== (v.parts === undefined), {
+    error: "Bitte entweder ein Mietkonto wählen oder die Buchung aufteilen.",
+  });
+export type UnmatchedAssignRequest = z.infer<typeof unmatchedAssignRequest>;

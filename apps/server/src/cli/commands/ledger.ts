@@ -83,10 +83,9 @@ export const importStatementCommand: AdminCommand = {
     }
     io.out(`Erkannt: ${statement.layoutLabel}.`);
     for (const warning of statement.warnings) io.out(warning);
-    const { format, lines } = statement;
     const result = o.preview
-      ? await previewStatement(db, format, lines, ALL_BUILDINGS)
-      : await commitStatement(db, { format, filename: o.file, lines }, ALL_BUILDINGS, ACTOR);
+      ? await previewStatement(db, statement, ALL_BUILDINGS)
+      : await commitStatement(db, { ...statement, filename: o.file }, ALL_BUILDINGS, ACTOR);
     if (!o.preview) await refreshStatisticsAfterImport(db);
     for (const line of result.lines) {
       io.out(
@@ -95,7 +94,7 @@ export const importStatementCommand: AdminCommand = {
     }
     const t = result.totals;
     io.out(
-      `${o.preview ? "Vorschau" : "Gebucht"}: ${t.match} zugeordnet, ${t.unmatched} nicht zugeordnet, ${t.duplicate} bereits gebucht, ${t.ignored} nicht berücksichtigt.`,
+      `${o.preview ? "Vorschau" : "Gebucht"}: ${t.match} zugeordnet, ${t.unmatched} nicht zugeordnet, ${t.duplicate} bereits gebucht, ${t.possible_duplicate} möglicherweise bereits gebucht, ${t.pending} vorgemerkt, ${t.refused} abgelehnt, ${t.ignored} nicht berücksichtigt.`,
     );
   },
 };

@@ -24,7 +24,7 @@ import { detectFormat, parseStatement, StatementError } from "../../lib/bank-sta
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { centsToEuros, eurosToCents } from "../../lib/time.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
-import { commitStatement, previewStatement } from "../../repositories/bank-import.js";
+import { commitStatement, previewStatement, type ReadStatement } from "../../repositories/bank-import.js";
 import {
   assignUnmatched,
   changeRent,
@@ -45,8 +45,9 @@ const tenancyParams = z.object({ tenancyId: z.uuid({ error: "Unbekanntes Mietkon
 /**
  * The rent ledger (issue 14 §2): Administrators and Verwalter (capability "finances"; Hausmeister
  * have none) see and change the accounts of their buildings; other buildings' accounts are 404.
- * A bank statement covers every building: lines of accounts in other buildings are booked but
- * not named; the unmatched lines wait for any staff member with the capability.
+ * A bank statement covers every building: a line of an account in a building the importing person
+ * does not look after is neither booked nor shown; it waits with that account suggested for
+ * someone who does (decision 027). The unmatched lines wait for any staff member with the capability.
  */
 export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is validated: a Hausmeister learns nothing about the ledger's inputs.
@@ -64,10 +65,15 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     return found.buildingId;
   }
 
-  function parse(body: { content: string; format?: "csv" | "camt" | undefined }) {
+  function parse(body: { content: string; format?: "csv" | "camt" | undefined }): ReadStatement {
     try {
       const format = body.format ?? detectFormat(body.content);
-      return { format, lines: parseStatement(body.content, format) };
+      return {
+        format,
+        layoutLabel: format === "camt" ? "CAMT.053" : "CSV",
+        warnings: [],
+        lines: parseStatement(body.content, format),
+      };
     } catch (err) {
       if (err instanceof StatementError) throw badRequest(err.message, { content: err.message });
       throw err;
@@ -215,10 +221,10 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importPreview, ...errors },
       },
     },
-    async (request) => {
-      const { format, lines } = parse(request.body);
-      return previewStatement(app.db, format, lines, scopeOf(request));
-    },
+    async (request) =>
+      previewStatement(app.db, parse(request.body), scopeOf(request), {
+        ...(request.body.book_anyway ? { bookAnyway: request.body.book_anyway } : {}),
+      }),
   );
 
   app.post(
@@ -234,10 +240,13 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { format, lines } = parse(request.body);
       const result = await commitStatement(
         app.db,
-        { format, filename: request.body.filename, lines },
+        {
+          ...parse(request.body),
+          filename: request.body.filename,
+          ...(request.body.book_anyway ? { bookAnyway: request.body.book_anyway } : {}),
+        },
         scopeOf(request),
         auditActor(request),
       );
@@ -251,12 +260,13 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["staff"],
-        summary: "Statement lines nobody could match, oldest first; paginated by cursor",
+        summary:
+          "Statement lines waiting for a person (unmatched; or matched to an account of my buildings by someone who does not look after it), oldest first; paginated by cursor",
         querystring: unmatchedQuery,
         response: { 200: unmatchedPage, ...errors },
       },
     },
-    async (request) => listUnmatched(app.db, request.query),
+    async (request) => listUnmatched(app.db, scopeOf(request), request.query),
   );
 
   app.post(
@@ -264,23 +274,28 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["staff"],
-        summary: "Give a waiting line to a rent account of my buildings; it is applied to the open charges",
+        summary:
+          "Give a waiting line to a rent account of my buildings, or split it into parts (summing exactly to the line) of such accounts; applied to the open charges",
         params: idParams,
         body: unmatchedAssignRequest,
         response: { 200: ledgerDetail, ...errors },
       },
     },
     async (request) => {
-      const buildingId = await tenancyInScope(request, request.body.tenancy_id);
-      const done = await assignUnmatched(
-        app.db,
-        request.params.id,
-        request.body.tenancy_id,
-        auditActor(request),
-        buildingId,
-      );
-      if (!done) throw notFound("Diese Buchung wartet nicht (mehr) auf eine Zuordnung.");
-      return ledgerOf(request.body.tenancy_id, undefined);
+      const body = request.body;
+      const wanted = body.parts
+        ? body.parts.map((p) => ({ tenancyId: p.tenancy_id, amountCents: eurosToCents(p.amount) as number | null }))
+        : [{ tenancyId: body.tenancy_id!, amountCents: null }];
+      const parts = [];
+      for (const p of wanted) parts.push({ ...p, buildingId: await tenancyInScope(request, p.tenancyId) });
+      const done = await assignUnmatched(app.db, request.params.id, parts, auditActor(request));
+      if (done === "gone") throw notFound("Diese Buchung wartet nicht (mehr) auf eine Zuordnung.");
+      if (done === "sum") {
+        const message =
+          "Die Teilbeträge müssen zusammen genau den Betrag der Buchung ergeben. Bitte korrigieren Sie die Teile.";
+        throw badRequest(message, { parts: message });
+      }
+      return ledgerOf(parts[0]!.tenancyId, undefined);
     },
   );
 };
