@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { type BrandConfig, brandConfig, DEFAULT_BRAND, DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
+import {
+  type BrandConfig,
+  brandConfig,
+  DEFAULT_BRAND,
+  DEFAULT_CLIENT_API_KEY,
+  TENANT_INVITATION_LETTER_DAYS,
+} from "@mieter-portal/contracts";
 import { z } from "zod";
 
 const BRAND_ENV: Record<string, keyof BrandConfig> = {
@@ -60,6 +66,12 @@ const envSchema = z.object({
     .min(0, { error: "darf nicht negativ sein" })
     .default(300),
   WRITE_QUOTAS: booleanish.default(true),
+  INVITATION_LETTER_DAYS: z.coerce
+    .number({ error: "muss eine Zahl (Tage) sein" })
+    .int({ error: "muss eine ganze Zahl (Tage) sein" })
+    .min(1, { error: "muss mindestens 1 sein" })
+    .max(365, { error: "darf höchstens 365 sein" })
+    .default(TENANT_INVITATION_LETTER_DAYS),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "muss eine Zahl (Millisekunden) sein" })
     .int({ error: "muss eine ganze Zahl (Millisekunden) sein" })
@@ -94,6 +106,8 @@ export interface AppConfig {
   notifyIntervalMs: number;
   /** How long SIGTERM/SIGINT waits for in-flight requests before the process exits anyway. */
   shutdownGraceMs: number;
+  /** How many days a printed invitation letter's link and code work (decision 029). */
+  invitationLetterDays: number;
 }
 
 export class ConfigError extends Error {

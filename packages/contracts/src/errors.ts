@@ -24,6 +24,8 @@ export const ERROR_MESSAGES = {
     "Der Einladungslink ist ungültig, abgelaufen oder wurde schon benutzt. Bitte lassen Sie sich einen neuen senden.",
   tenant_invitation_invalid:
     "Der Einladungslink ist ungültig, abgelaufen oder wurde schon benutzt. Ihre Hausverwaltung sendet Ihnen gern einen neuen.",
+  tenant_invitation_code_invalid:
+    "Diesen Registrierungscode kennen wir nicht, oder er ist abgelaufen oder schon benutzt. Prüfen Sie die acht Zeichen auf Ihrem Brief (es kommen weder 0 und O noch 1, I und L vor) oder bitten Sie Ihre Hausverwaltung um einen neuen Brief.",
   wrong_password: "Das aktuelle Passwort ist falsch.",
   reset_token_invalid: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
   forbidden: "Dafür fehlt Ihnen die Berechtigung.",

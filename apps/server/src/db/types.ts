@@ -500,6 +500,8 @@ export interface TenantInvitationsTable {
   /** Set when a newer invitation replaced this one. */
   revoked_at: string | null;
   created_by: string | null;
+  /** Letters: HMAC of the registration code the tenant may type instead of the link (migration 0017). */
+  code_hash: string | null;
 }
 
 export interface RevokedTokensTable {

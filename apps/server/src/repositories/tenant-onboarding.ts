@@ -1,8 +1,8 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { ACCESS_MONTHS_AFTER_TENANCY, TENANT_INVITATION_TTL_SECONDS } from "@mieter-portal/contracts";
 import type { InvitationStatus, TenantInvitationState } from "@mieter-portal/contracts/staff";
 import { sql } from "kysely";
-import { type Db, withTransaction } from "../db/connection.js";
+import { type Db, isPostgres, withTransaction } from "../db/connection.js";
 import type { MailContext } from "../lib/notify.js";
 import { tenancySearchText, tenantSearchText } from "../lib/search-text.js";
 import { addMonths, berlinToday, nowIso } from "../lib/time.js";
@@ -15,7 +15,8 @@ import { ensureRentCharges, type LedgerOpening, openLedger } from "./rent-ledger
 /**
  * Tenancies and onboarding (issue 14 §1, decision 018): tenants created by staff, the admin
  * command line or a CSV import start without a password and are invited with a one-time link
- * (e-mail or printed letter, 72 hours, a new one replaces the old). Every change is audited in
+ * (e-mail: 72 hours; printed letter: 30 days and a registration code, decision 029; a new one
+ * replaces the old). Every change is audited in
  * its transaction.
  *
  * Two stored values stand for "none" (migration 0009): `password_hash = ''` (no password yet) and
@@ -397,15 +398,15 @@ export interface IssuedInvitation {
 }
 
 /**
- * A new invitation link (older open ones stop working). By e-mail: the mail enters the outbox in
- * the same transaction; by letter: the caller prints the link. Refused for tenants who already
- * have a password, and by e-mail for tenants without an address.
+ * A new invitation link by e-mail (older open ones stop working): the mail enters the outbox in
+ * the same transaction. Refused for tenants who already have a password or have no address.
+ * Letters: planLetterInvitation and recordLetterInvitations (the PDF is built in between).
  */
 export async function issueInvitation(
   db: Db,
   actor: AuditActor,
   tenantId: string,
-  channel: "email" | "letter",
+  channel: "email",
   mail: MailContext,
 ): Promise<OnboardingResult<IssuedInvitation>> {
   return withTransaction(db, async (trx) => {
@@ -414,7 +415,7 @@ export async function issueInvitation(
     if (tenant.hasPassword) {
       return { kind: "conflict", message: `${tenant.name} hat bereits ein Passwort und braucht keine Einladung.` };
     }
-    if (channel === "email" && !tenant.email) {
+    if (!tenant.email) {
       return {
         kind: "conflict",
         message: `Für ${tenant.name} ist keine E-Mail-Adresse hinterlegt. Drucken Sie stattdessen den Einladungsbrief.`,
@@ -445,25 +446,165 @@ export async function issueInvitation(
       })
       .execute();
     const link = tenantInvitationLink(mail, token);
-    if (channel === "email" && tenant.email) {
-      await enqueueMail(trx, {
-        recipientKind: "tenant",
-        recipientId: tenantId,
-        to: tenant.email,
-        kind: INVITATION_MAIL_KIND,
-        subject: `${mail.company}: Ihre Einladung in das Mieter-Portal`,
-        body: invitationMailText(mail, tenant, link, expiresAt),
-      });
-    }
+    await enqueueMail(trx, {
+      recipientKind: "tenant",
+      recipientId: tenantId,
+      to: tenant.email,
+      kind: INVITATION_MAIL_KIND,
+      subject: `${mail.company}: Ihre Einladung in das Mieter-Portal`,
+      body: invitationMailText(mail, tenant, link, expiresAt),
+    });
     await recordAudit(trx, actor, {
-      action: channel === "email" ? "tenant.invite_email" : "tenant.invite_letter",
+      action: "tenant.invite_email",
       entityType: "tenant",
       entityId: tenantId,
       buildingId: tenant.buildingId,
-      after: { channel, to: channel === "email" ? tenant.email : null, expires_at: expiresAt },
+      after: { channel, to: tenant.email, expires_at: expiresAt },
     });
     return { kind: "ok", value: { token, link, expiresAt } };
   });
+}
+
+/** The registration code's characters: no 0/O, no 1/I/L (decision 029). */
+const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+const CODE_LENGTH = 8;
+
+/** A new registration code as printed: two groups of four, e.g. "K7Q2-X9M4" (about 40 bits). */
+function newRegistrationCode(): string {
+  let code = "";
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** What the tenant typed, in the stored form (upper case, no dash or spaces); undefined if it cannot be a code. */
+function normalizeRegistrationCode(typed: string): string | undefined {
+  const plain = typed.toUpperCase().replace(/[\s-]/g, "");
+  if (plain.length !== CODE_LENGTH || [...plain].some((c) => !CODE_ALPHABET.includes(c))) return undefined;
+  return plain;
+}
+
+/**
+ * Only an HMAC of the code is stored, keyed with the server's secret: 40 bits would be found
+ * from a plain hash in a copy of the database within hours; with the key they cannot be tried.
+ */
+export function registrationCodeHash(key: Uint8Array, typed: string): string | undefined {
+  const code = normalizeRegistrationCode(typed);
+  return code === undefined ? undefined : createHmac("sha256", key).update(code).digest("hex");
+}
+
+/** How an invitation is presented: the link's token, or the hash of a typed registration code. */
+export type InvitationCredential = { token: string } | { codeHash: string };
+
+/** A letter ready to print: nothing is stored until recordLetterInvitations. */
+export interface PlannedLetter {
+  tenantId: string;
+  buildingId: string | null;
+  name: string;
+  email: string | null;
+  address: string | null;
+  unit: string | null;
+  token: string;
+  link: string;
+  code: string;
+  codeHash: string;
+  expiresAt: string;
+}
+
+/**
+ * The link and code of a tenant's next letter, valid `days` days (issue 24 item 6). Nothing is
+ * written: the caller builds the PDF first, then records the letters in one transaction, so a
+ * failed print leaves the tenant's previous link valid and logs nothing (issue 24 item 15).
+ */
+export async function planLetterInvitation(
+  db: Db,
+  tenantId: string,
+  options: { mail: Pick<MailContext, "publicUrl">; days: number; codeKey: Uint8Array },
+): Promise<OnboardingResult<PlannedLetter>> {
+  const tenant = await findTenantContact(db, tenantId);
+  if (!tenant) return { kind: "not_found" };
+  if (tenant.hasPassword) {
+    return { kind: "conflict", message: `${tenant.name} hat bereits ein Passwort und braucht keine Einladung.` };
+  }
+  const place = await findTenantPlace(db, tenantId);
+  const token = randomBytes(32).toString("base64url");
+  const code = newRegistrationCode();
+  return {
+    kind: "ok",
+    value: {
+      tenantId,
+      buildingId: tenant.buildingId,
+      name: tenant.name,
+      email: tenant.email,
+      address: place?.address ?? null,
+      unit: place?.unit ?? null,
+      token,
+      link: tenantInvitationLink(options.mail, token),
+      code,
+      codeHash: registrationCodeHash(options.codeKey, code)!,
+      expiresAt: new Date(Date.now() + options.days * 86_400_000).toISOString(),
+    },
+  };
+}
+
+class LetterRefused extends Error {}
+
+/**
+ * Stores printed letters, all or none, once their PDF exists: each tenant's older open
+ * invitations stop working, the new one (link and code) starts, and the letter is audited. A
+ * tenant who set a password meanwhile refuses the whole batch (the PDF is thrown away).
+ */
+export async function recordLetterInvitations(
+  db: Db,
+  actor: AuditActor,
+  letters: PlannedLetter[],
+): Promise<OnboardingResult<undefined>> {
+  try {
+    return await withTransaction(db, async (trx) => {
+      const now = nowIso();
+      for (const letter of letters) {
+        // PostgreSQL: one letter or mail per tenant at a time (a concurrent one waits, then replaces).
+        const query = trx.selectFrom("tenants").select("password_hash").where("id", "=", letter.tenantId);
+        const tenant = await (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+        if (!tenant) throw new LetterRefused(`${letter.name} gibt es nicht mehr.`);
+        if (tenant.password_hash !== NO_PASSWORD) {
+          throw new LetterRefused(`${letter.name} hat inzwischen ein Passwort und braucht keine Einladung.`);
+        }
+        await trx
+          .updateTable("tenant_invitations")
+          .set({ revoked_at: now })
+          .where("tenant_id", "=", letter.tenantId)
+          .where("used_at", "is", null)
+          .where("revoked_at", "is", null)
+          .execute();
+        await trx
+          .insertInto("tenant_invitations")
+          .values({
+            id: randomUUID(),
+            tenant_id: letter.tenantId,
+            token_hash: hashToken(letter.token),
+            code_hash: letter.codeHash,
+            channel: "letter",
+            created_at: now,
+            expires_at: letter.expiresAt,
+            used_at: null,
+            revoked_at: null,
+            created_by: actor.staffId,
+          })
+          .execute();
+        await recordAudit(trx, actor, {
+          action: "tenant.invite_letter",
+          entityType: "tenant",
+          entityId: letter.tenantId,
+          buildingId: letter.buildingId,
+          after: { channel: "letter", to: null, expires_at: letter.expiresAt, letters: letters.length },
+        });
+      }
+      return { kind: "ok" as const, value: undefined };
+    });
+  } catch (err) {
+    if (err instanceof LetterRefused) return { kind: "conflict", message: err.message };
+    throw err;
+  }
 }
 
 /** The status the console shows, from the password and the latest invitation. */
@@ -495,9 +636,9 @@ export async function findInvitationState(db: Db, tenantId: string): Promise<Ten
   };
 }
 
-/** An open invitation by its token: the tenant it belongs to, or undefined when unknown, used, replaced or expired. */
-export async function findOpenInvitation(db: Db, token: string) {
-  const row = await db
+/** An open invitation by its token or code: the tenant it belongs to, or undefined when unknown, used, replaced or expired. */
+export async function findOpenInvitation(db: Db, credential: InvitationCredential) {
+  const query = db
     .selectFrom("tenant_invitations")
     .innerJoin("tenants", "tenants.id", "tenant_invitations.tenant_id")
     .select([
@@ -511,8 +652,11 @@ export async function findOpenInvitation(db: Db, token: string) {
       "tenants.email",
       "tenants.password_hash",
     ])
-    .where("tenant_invitations.token_hash", "=", hashToken(token))
-    .executeTakeFirst();
+    .orderBy("tenant_invitations.created_at", "desc");
+  const row = await ("token" in credential
+    ? query.where("tenant_invitations.token_hash", "=", hashToken(credential.token))
+    : query.where("tenant_invitations.code_hash", "=", credential.codeHash)
+  ).executeTakeFirst();
   if (!row || row.used_at || row.revoked_at || row.expires_at <= nowIso() || row.password_hash !== NO_PASSWORD) {
     return undefined;
   }
@@ -532,11 +676,11 @@ export async function findOpenInvitation(db: Db, token: string) {
  */
 export async function acceptInvitation(
   db: Db,
-  token: string,
+  credential: InvitationCredential,
   input: { email?: string; passwordHash: string },
 ): Promise<OnboardingResult<{ tenantId: string; sessionVersion: number }>> {
   return withTransaction(db, async (trx) => {
-    const open = await findOpenInvitation(trx, token);
+    const open = await findOpenInvitation(trx, credential);
     if (!open) return { kind: "not_found" };
     const set: { email?: string; email_normalized?: string; search_text?: string } = {};
     if (!open.email) {

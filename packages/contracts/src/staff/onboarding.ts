@@ -135,6 +135,20 @@ export const staffInvitationBulkResult = z.object({
 });
 export type StaffInvitationBulkResult = z.infer<typeof staffInvitationBulkResult>;
 
+/** Letters for the selected tenants without e-mail address, as one PDF (issue 24 item 6). */
+export const INVITATION_LETTERS_MAX = 200;
+export const staffInvitationLettersRequest = z.object({
+  tenant_ids: z
+    .array(z.uuid({ error: "Unbekannter Mieter." }))
+    .min(1, { error: "Bitte wählen Sie mindestens einen Mieter." })
+    .max(INVITATION_LETTERS_MAX, {
+      error: `Höchstens ${INVITATION_LETTERS_MAX} Briefe auf einmal: Drucken Sie die übrigen in einem zweiten Durchgang.`,
+    }),
+});
+/** Response headers of the letters' PDF: how many letters, and how many selected tenants got none. */
+export const LETTERS_COUNT_HEADER = "X-Letters";
+export const LETTERS_SKIPPED_HEADER = "X-Letters-Skipped";
+
 /** The CSV file as text (the console decodes the chosen file: UTF-8, else Windows-1252). */
 export const tenantImportRequest = z.object({
   csv: z

@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { passwordResetRequest } from "@mieter-portal/contracts";
 import { z } from "zod";
 import { germanDate } from "../../db/seed/calendar.js";
-import { invitationLetterPdf } from "../../lib/invitation-letter.js";
+import { invitationLettersPdf, letterValidUntil } from "../../lib/invitation-letter.js";
 import { decodeSheet } from "../../lib/tenant-csv.js";
 import { berlinToday } from "../../lib/time.js";
 import { refreshStatisticsAfterImport } from "../../repositories/statistics.js";
@@ -10,8 +10,9 @@ import { importTenants, previewTenantImport } from "../../repositories/tenant-im
 import {
   COMMAND_LINE_ACTOR,
   findTenantContact,
-  findTenantPlace,
   issueInvitation,
+  planLetterInvitation,
+  recordLetterInvitations,
 } from "../../repositories/tenant-onboarding.js";
 import { CommandError, parseOptions, UsageError } from "../args.js";
 import { type AdminCommand, commandMailContext, requireTenantByEmail } from "../context.js";
@@ -21,7 +22,8 @@ const ALL_BUILDINGS = { allBuildings: true, buildingIds: [] };
 
 export const inviteTenant: AdminCommand = {
   name: "invite-tenant",
-  summary: "Mieter einladen: Link per E-Mail (72 Stunden) oder als Brief (PDF mit QR-Code)",
+  summary:
+    "Mieter einladen: Link per E-Mail (72 Stunden) oder als Brief (PDF mit QR-Code und Registrierungscode, INVITATION_LETTER_DAYS Tage)",
   usage: "invite-tenant (--email <adresse> | --id <mieter-id>) [--letter <datei.pdf>]",
   async run({ db, config, io }, argv) {
     const o = parseOptions(
@@ -39,24 +41,38 @@ export const inviteTenant: AdminCommand = {
     const tenant = await findTenantContact(db, tenantId);
     if (!tenant) throw new CommandError(`Es gibt keinen Mieter mit der ID ${tenantId}.`);
     const mail = commandMailContext(config);
-    const issued = await issueInvitation(db, COMMAND_LINE_ACTOR, tenantId, o.letter ? "letter" : "email", mail);
-    if (issued.kind !== "ok") throw new CommandError("message" in issued ? issued.message : "Nicht gefunden.");
-    const until = `${germanDate(issued.value.expiresAt.slice(0, 10))} (72 Stunden)`;
     if (o.letter) {
-      const place = await findTenantPlace(db, tenantId);
-      const pdf = await invitationLetterPdf({
-        company: mail.company,
-        tenantName: tenant.name,
-        address: place?.address ?? null,
-        unit: place?.unit ?? null,
-        link: issued.value.link,
-        expiresAt: issued.value.expiresAt,
-        today: berlinToday(),
-        portalUrl: mail.publicUrl,
+      // The PDF is written before the letter is recorded: a failure leaves the old link valid.
+      const planned = await planLetterInvitation(db, tenantId, {
+        mail,
+        days: config.invitationLetterDays,
+        codeKey: config.jwtSecret,
       });
+      if (planned.kind !== "ok") throw new CommandError("message" in planned ? planned.message : "Nicht gefunden.");
+      const letter = planned.value;
+      const pdf = await invitationLettersPdf({ brand: config.brand, portalUrl: config.publicUrl }, [
+        {
+          tenantName: letter.name,
+          address: letter.address,
+          unit: letter.unit,
+          link: letter.link,
+          code: letter.code,
+          expiresAt: letter.expiresAt,
+          today: berlinToday(),
+        },
+      ]);
       await writeFile(o.letter, pdf);
-      io.out(`Einladungsbrief für ${tenant.name} gespeichert: ${o.letter} (Link gültig bis ${until}).`);
+      const recorded = await recordLetterInvitations(db, COMMAND_LINE_ACTOR, [letter]);
+      if (recorded.kind !== "ok") {
+        throw new CommandError(`${"message" in recorded ? recorded.message : "Nicht gefunden."} Der Brief gilt nicht.`);
+      }
+      io.out(
+        `Einladungsbrief für ${tenant.name} gespeichert: ${o.letter} (Registrierungscode ${letter.code}, gültig bis ${letterValidUntil(letter.expiresAt)}).`,
+      );
     } else {
+      const issued = await issueInvitation(db, COMMAND_LINE_ACTOR, tenantId, "email", mail);
+      if (issued.kind !== "ok") throw new CommandError("message" in issued ? issued.message : "Nicht gefunden.");
+      const until = `${germanDate(issued.value.expiresAt.slice(0, 10))} (72 Stunden)`;
       io.out(`Einladung an ${tenant.email} liegt im Postausgang (der Server versendet sie), gültig bis ${until}.`);
     }
     io.out("Ältere Einladungslinks dieses Mieters gelten nicht mehr.");

@@ -1,7 +1,10 @@
 import { apiError, idParams } from "@mieter-portal/contracts";
 import {
+  LETTERS_COUNT_HEADER,
+  LETTERS_SKIPPED_HEADER,
   staffInvitationBulkRequest,
   staffInvitationBulkResult,
+  staffInvitationLettersRequest,
   staffTenancyEndRequest,
   staffTenancyEndResult,
   staffTenantContactUpdate,
@@ -11,11 +14,11 @@ import {
   tenantImportResult,
   tenantInvitationState,
 } from "@mieter-portal/contracts/staff";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { invitationLetterPdf } from "../../lib/invitation-letter.js";
+import { invitationLettersPdf } from "../../lib/invitation-letter.js";
 import { berlinToday, eurosToCents, germanDateOf } from "../../lib/time.js";
 import { contentDisposition } from "../../lib/uploads.js";
 import { inScope, requireCapability } from "../../plugins/app/authenticate-staff.js";
@@ -26,9 +29,11 @@ import {
   endCurrentTenancy,
   findInvitationState,
   findTenantContact,
-  findTenantPlace,
   issueInvitation,
   type OnboardingResult,
+  type PlannedLetter,
+  planLetterInvitation,
+  recordLetterInvitations,
   updateTenantContact,
 } from "../../repositories/tenant-onboarding.js";
 import { assertInScope, auditActor, mailContext } from "./scope.js";
@@ -203,38 +208,87 @@ export const staffOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * Letters as one PDF (decision 029): the PDF is built first; only then, in one transaction,
+   * the tenants' older links stop working and the letters are logged. A failure changes nothing.
+   */
+  async function sendLetters(request: FastifyRequest, reply: FastifyReply, letters: PlannedLetter[], skipped = 0) {
+    const pdf = await invitationLettersPdf(
+      { brand: app.config.brand, portalUrl: app.config.publicUrl },
+      letters.map((letter) => ({
+        tenantName: letter.name,
+        address: letter.address,
+        unit: letter.unit,
+        link: letter.link,
+        code: letter.code,
+        expiresAt: letter.expiresAt,
+        today: berlinToday(),
+      })),
+    );
+    unwrap(await recordLetterInvitations(app.db, auditActor(request), letters));
+    const filename =
+      letters.length === 1 ? `Einladung ${letters[0]!.name}.pdf` : `Einladungen ${letters.length} Mieter.pdf`;
+    return reply
+      .type("application/pdf")
+      .header("cache-control", "no-store")
+      .header("content-disposition", contentDisposition("attachment", filename))
+      .header(LETTERS_COUNT_HEADER, String(letters.length))
+      .header(LETTERS_SKIPPED_HEADER, String(skipped))
+      .send(Buffer.from(pdf));
+  }
+
+  const letterOptions = () => ({
+    mail: mailContext(app),
+    days: app.config.invitationLetterDays,
+    codeKey: app.config.jwtSecret,
+  });
+
   app.post(
     "/staff/tenants/:id/invitation-letter",
     {
       schema: {
         tags: ["staff"],
         summary:
-          "A printable invitation letter (PDF, German) with a new link as QR code, for tenants without e-mail; older links stop working",
+          "A printable invitation letter (PDF, German, DIN 5008) with a new link as QR code and a registration code, valid INVITATION_LETTER_DAYS (30) days; older links stop working once the PDF is built",
         params: idParams,
         response: { 200: z.any().describe("application/pdf"), ...errors },
       },
     },
     async (request, reply) => {
       await tenantInScope(request, request.params.id);
-      const mail = mailContext(app);
-      const issued = unwrap(await issueInvitation(app.db, auditActor(request), request.params.id, "letter", mail));
-      const place = await findTenantPlace(app.db, request.params.id);
-      const pdf = await invitationLetterPdf({
-        company: mail.company,
-        tenantName: place?.name ?? "",
-        address: place?.address ?? null,
-        unit: place?.unit ?? null,
-        link: issued.link,
-        expiresAt: issued.expiresAt,
-        today: berlinToday(),
-        portalUrl: mail.publicUrl,
-      });
-      const filename = `Einladung ${place?.name ?? "Mieter"}.pdf`;
-      return reply
-        .type("application/pdf")
-        .header("cache-control", "no-store")
-        .header("content-disposition", contentDisposition("attachment", filename))
-        .send(Buffer.from(pdf));
+      const letter = unwrap(await planLetterInvitation(app.db, request.params.id, letterOptions()));
+      return sendLetters(request, reply, [letter]);
+    },
+  );
+
+  app.post(
+    "/staff/tenants/invitation-letters",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Invitation letters for the selected tenants without e-mail address and without password, as one PDF (a page each); X-Letters and X-Letters-Skipped count them. Another building's tenant: 404",
+        body: staffInvitationLettersRequest,
+        response: { 200: z.any().describe("application/pdf"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const letters: PlannedLetter[] = [];
+      let skipped = 0;
+      for (const id of new Set(request.body.tenant_ids)) {
+        const tenant = await tenantInScope(request, id);
+        if (tenant.email || tenant.hasPassword) {
+          skipped++;
+          continue;
+        }
+        letters.push(unwrap(await planLetterInvitation(app.db, id, letterOptions())));
+      }
+      if (letters.length === 0) {
+        throw conflict(
+          "Keiner der ausgewählten Mieter braucht einen Brief: Alle haben eine E-Mail-Adresse oder schon ein Passwort. Laden Sie Mieter mit E-Mail-Adresse per E-Mail ein.",
+        );
+      }
+      return sendLetters(request, reply, letters, skipped);
     },
   );
 
