@@ -76,6 +76,8 @@ describe("staff sign-in", () => {
         headers: { "x-api-key": API_KEY },
         payload: body,
       });
+    // An Administrator who has not signed in yet: each code signs in once (decision 031).
+    const admin = await createStaffMember(ctx.db, "administrator");
     const noCode = await login({ email: admin.email, password: admin.password });
     expect(noCode.statusCode).toBe(401);
     expect(noCode.json()).toMatchObject({ error: "totp_required" });

@@ -19,6 +19,8 @@ export const ERROR_MESSAGES = {
   control_characters: "Die Eingabe enthält unzulässige Steuerzeichen.",
   totp_required: "Bitte geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.",
   totp_invalid: "Der Code ist falsch oder abgelaufen. Bitte geben Sie den aktuellen Code ein.",
+  totp_enrolment_required:
+    "Als Administrator brauchen Sie einen zweiten Faktor. Bitte richten Sie ihn jetzt mit einer Authenticator-App ein.",
   staff_inactive: "Dieses Konto ist deaktiviert. Bitte wenden Sie sich an die Administration.",
   invitation_invalid:
     "Der Einladungslink ist ungültig, abgelaufen oder wurde schon benutzt. Bitte lassen Sie sich einen neuen senden.",

@@ -38,6 +38,8 @@ export interface StaffUsersTable {
   /** Base32 TOTP secret; set while enrolling, used once totp_enabled is 1. */
   totp_secret: string | null;
   totp_enabled: Generated<number>;
+  /** The last TOTP time step accepted (RFC 6238 §5.2: each code once); null until one was used. */
+  totp_last_step: number | null;
   notify_new_items: Generated<number>;
   last_digest_at: string | null;
   created_at: string;

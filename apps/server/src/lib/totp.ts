@@ -6,16 +6,31 @@ import QRCode from "qrcode";
  * speaks it (SHA-1, 6 digits, 30 s), one step of clock drift allowed either way.
  */
 
+const PERIOD_SECONDS = 30;
+
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
 function totpFor(secret: string, label = "Mitarbeiter", issuer = "Mieter-Portal") {
-  return new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
-export function verifyTotp(secret: string, code: string, now = Date.now()): boolean {
-  return totpFor(secret).validate({ token: code, timestamp: now, window: 1 }) !== null;
+/**
+ * The time step (RFC 6238: Unix seconds / 30) the code belongs to, or null when it is wrong. The
+ * caller accepts the step only if it is later than the last one used (RFC 6238 §5.2:
+ * repositories/staff.ts useTotpStep), so each code signs in once.
+ */
+export function verifyTotp(secret: string, code: string, now = Date.now()): number | null {
+  const delta = totpFor(secret).validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
 }
 
 /** The enrolment data: the secret, its otpauth:// URI and that URI as QR code (SVG). */

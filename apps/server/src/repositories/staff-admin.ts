@@ -4,7 +4,14 @@ import type { MailContext } from "../lib/notify.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import { buildingsExist } from "./buildings.js";
 import { enqueueMail } from "./notifications.js";
-import { createStaff, createStaffLink, findStaffForLogin, staffBuildingIds, updateStaff } from "./staff.js";
+import {
+  createStaff,
+  createStaffLink,
+  findStaffForLogin,
+  lockStaffRow,
+  staffBuildingIds,
+  updateStaff,
+} from "./staff.js";
 
 /**
  * Administrators manage the staff (issue 11 §1): invite new members (no password: a one-time link
@@ -130,6 +137,9 @@ async function memberState(db: Db, staffId: string) {
  * Changes name, role, buildings or the active flag. An Administrator cannot deactivate or demote
  * themselves; only someone with a second factor becomes Administrator; Verwalter and Hausmeister
  * keep at least one building. A role or access change ends the member's sessions (updateStaff).
+ * The member's row is locked first (lockStaffRow): a second factor switched off at the same moment
+ * (staff.ts disableTotp) either waits for the promotion and is refused, or comes first and the
+ * promotion, reading after it, is refused (decision 031).
  */
 export async function changeStaff(
   db: Db,
@@ -138,6 +148,7 @@ export async function changeStaff(
   actor: AuditActor,
 ): Promise<StaffAdminResult> {
   return withTransaction(db, async (trx): Promise<StaffAdminResult> => {
+    await lockStaffRow(trx, staffId);
     const before = await memberState(trx, staffId);
     if (!before) return { kind: "not_found" };
     const self = actor.staffId === staffId;

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { StaffMember, StaffProfile, StaffRole } from "@mieter-portal/contracts/staff";
+import { roleRequiresTotp, type StaffMember, type StaffProfile, type StaffRole } from "@mieter-portal/contracts/staff";
 import type { Db } from "../db/connection.js";
-import { withTransaction } from "../db/connection.js";
+import { isPostgres, withTransaction } from "../db/connection.js";
 import { nowIso } from "../lib/time.js";
+import { verifyTotp } from "../lib/totp.js";
 
 /** Staff accounts, their buildings, one-time links and revoked tokens (the only writer of these tables). */
 
@@ -12,7 +13,17 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export async function findStaffForLogin(db: Db, email: string) {
   return db
     .selectFrom("staff_users")
-    .select(["id", "name", "role", "active", "password_hash", "session_version", "totp_secret", "totp_enabled"])
+    .select([
+      "id",
+      "email",
+      "name",
+      "role",
+      "active",
+      "password_hash",
+      "session_version",
+      "totp_secret",
+      "totp_enabled",
+    ])
     .where("email_normalized", "=", normalizeStaffEmail(email))
     .executeTakeFirst();
 }
@@ -112,13 +123,88 @@ export async function findStaffPasswordHash(db: Db, staffId: string): Promise<st
   return row?.password_hash;
 }
 
-/** Stores a secret to enroll (not active until confirmed with a code). */
-export async function setTotpSecret(db: Db, staffId: string, secret: string | null, enabled: boolean): Promise<void> {
-  await db
+/**
+ * Stores a secret to enrol (not active until confirmed with a code: enableTotp); never replaces a
+ * second factor that is on. False when it is on.
+ */
+export async function setPendingTotpSecret(db: Db, staffId: string, secret: string): Promise<boolean> {
+  const result = await db
     .updateTable("staff_users")
-    .set({ totp_secret: secret, totp_enabled: enabled ? 1 : 0 })
+    .set({ totp_secret: secret, totp_enabled: 0, totp_last_step: null })
     .where("id", "=", staffId)
-    .execute();
+    .where("totp_enabled", "=", 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Takes the code's time step if it is later than the last one used (RFC 6238 §5.2), in one
+ * conditional UPDATE: of parallel sign-ins with one code exactly one changes the row (on PostgreSQL
+ * the others wait for its row lock, then no longer match). False: the code was used already.
+ */
+export async function useTotpStep(db: Db, staffId: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable("staff_users")
+    .set({ totp_last_step: step })
+    .where("id", "=", staffId)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Switches the pending second factor on with a code of the step `step` (spent by it), if the secret
+ * is still the one the code was checked against. False: set up anew meanwhile, on already, or the
+ * code was used.
+ */
+export async function enableTotp(db: Db, staffId: string, secret: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable("staff_users")
+    .set({ totp_enabled: 1, totp_last_step: step })
+    .where("id", "=", staffId)
+    .where("totp_secret", "=", secret)
+    .where("totp_enabled", "=", 0)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The account's role and second factor, its row locked until the transaction ends (PostgreSQL; SQLite
+ * runs one transaction at a time). Whatever decides on "Administrators keep their second factor"
+ * reads here first: disabling it (disableTotp) and changing the role (staff-admin changeStaff).
+ */
+export async function lockStaffRow(trx: Db, staffId: string) {
+  const query = trx
+    .selectFrom("staff_users")
+    .select(["id", "role", "totp_secret", "totp_enabled"])
+    .where("id", "=", staffId);
+  return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+type DisableTotpResult = "ok" | "not_found" | "mandatory" | "not_enabled" | "code_invalid" | "code_used";
+
+/**
+ * Switches the second factor off with a current code: the role and state are read under the row
+ * lock, so a promotion to Administrator at the same moment either comes first (then this refuses:
+ * Administrators keep it) or waits and finds no second factor (then it refuses).
+ */
+export async function disableTotp(db: Db, staffId: string, code: string): Promise<DisableTotpResult> {
+  return withTransaction(db, async (trx): Promise<DisableTotpResult> => {
+    const row = await lockStaffRow(trx, staffId);
+    if (!row) return "not_found";
+    if (roleRequiresTotp(row.role as StaffRole)) return "mandatory";
+    if (row.totp_enabled !== 1 || !row.totp_secret) return "not_enabled";
+    const step = verifyTotp(row.totp_secret, code);
+    if (step === null) return "code_invalid";
+    if (!(await useTotpStep(trx, staffId, step))) return "code_used";
+    await trx
+      .updateTable("staff_users")
+      .set({ totp_secret: null, totp_enabled: 0, totp_last_step: null })
+      .where("id", "=", staffId)
+      .execute();
+    return "ok";
+  });
 }
 
 export async function findTotp(db: Db, staffId: string) {
@@ -186,7 +272,7 @@ export async function findStaffByLink(db: Db, token: string) {
 }
 
 /** Marks the link used; false when another request used it first. */
-export async function consumeStaffLink(db: Db, linkId: string): Promise<boolean> {
+async function consumeStaffLink(db: Db, linkId: string): Promise<boolean> {
   const result = await db
     .updateTable("staff_tokens")
     .set({ used_at: nowIso() })
@@ -194,6 +280,35 @@ export async function consumeStaffLink(db: Db, linkId: string): Promise<boolean>
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Accepts an invitation: the link is used, the first password set and, where the second factor is
+ * required, the pending one switched on with its first code; all of it, or nothing.
+ */
+export async function acceptStaffInvitation(
+  db: Db,
+  link: { link_id: string; id: string },
+  passwordHash: string,
+  totp: { secret: string; step: number } | null,
+): Promise<{ version: number } | "link_used" | "code_used"> {
+  const outcome = await withTransaction(db, async (trx) => {
+    if (!(await consumeStaffLink(trx, link.link_id))) throw new InvitationRefused("link_used");
+    const version = await setStaffPassword(trx, link.id, passwordHash);
+    if (totp && !(await enableTotp(trx, link.id, totp.secret, totp.step))) throw new InvitationRefused("code_used");
+    return { version };
+  }).catch((err: unknown) => {
+    if (err instanceof InvitationRefused) return err.reason;
+    throw err;
+  });
+  return outcome;
+}
+
+/** Rolls the invitation's transaction back with the reason it was refused. */
+class InvitationRefused extends Error {
+  constructor(readonly reason: "link_used" | "code_used") {
+    super(reason);
+  }
 }
 
 export interface NewStaff {

@@ -70,7 +70,25 @@ export const totpSetup = z.object({
 });
 export type TotpSetup = z.infer<typeof totpSetup>;
 
-export const totpConfirm = z.object({ code: totpCode });
+/** The current password confirms every change of the second factor: a stolen session alone cannot lock the owner out. */
+const currentPassword = z
+  .string({ error: "Bitte geben Sie Ihr aktuelles Passwort ein." })
+  .min(1, { error: "Bitte geben Sie Ihr aktuelles Passwort ein." })
+  .max(LIMITS.passwordMax, { error: "Das Passwort ist zu lang." });
+
+/** Starting to set up the second factor (a new secret to scan). */
+export const totpSetupRequest = z.object({ currentPassword });
+
+/** Enabling (the first code from the app) or disabling (a current code) the second factor. */
+export const totpConfirm = z.object({ code: totpCode, currentPassword });
+export type TotpConfirm = z.infer<typeof totpConfirm>;
+
+/**
+ * An Administrator without a second factor signs in only after setting it up (login answers 403
+ * totp_enrolment_required): the password asks for the secret to scan; login with the first code
+ * switches it on.
+ */
+export const staffTotpEnrolmentRequest = staffLoginRequest.pick({ email: true, password: true });
 
 /** What the page of an invitation link shows before the password is set. */
 export const staffInvitationInfo = z.object({

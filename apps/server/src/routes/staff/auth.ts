@@ -11,19 +11,23 @@ import {
   staffPasswordChange,
   staffProfile,
   staffProfileUpdate,
+  staffTotpEnrolmentRequest,
   totpConfirm,
   totpSetup,
+  totpSetupRequest,
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../../lib/errors.js";
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from "../../lib/errors.js";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { signSessionToken } from "../../lib/tokens.js";
 import { newTotpSecret, totpEnrolment, verifyTotp } from "../../lib/totp.js";
 import { recordAudit } from "../../repositories/audit.js";
 import { claimAttempts, releaseAttempts } from "../../repositories/auth.js";
 import {
-  consumeStaffLink,
+  acceptStaffInvitation,
+  disableTotp,
+  enableTotp,
   findStaffByLink,
   findStaffForLogin,
   findStaffPasswordHash,
@@ -32,13 +36,54 @@ import {
   normalizeStaffEmail,
   revokeStaffToken,
   setNotifyNewItems,
+  setPendingTotpSecret,
   setStaffPassword,
-  setTotpSecret,
+  useTotpStep,
 } from "../../repositories/staff.js";
 import { auditActor } from "./scope.js";
 
+type Db = Parameters<typeof claimAttempts>[0];
+
 const errors = { 400: apiError, 401: apiError, 403: apiError, 429: apiError };
 const RETRY_AFTER = { "retry-after": String(LOGIN_WINDOW_SECONDS) };
+const CODE_INVALID = "Der Code ist falsch oder abgelaufen.";
+const CODE_USED =
+  "Dieser Code wurde bereits verwendet. Bitte warten Sie auf den nächsten Code Ihrer Authenticator-App (alle 30 Sekunden).";
+const MANDATORY = "Für Administratoren ist der zweite Faktor vorgeschrieben.";
+
+/** Claims one attempt of the sign-in limit (e-mail and address); 429 once it is spent. */
+async function claimLoginAttempt(db: Db, email: string, ip: string) {
+  const claim = await claimAttempts(
+    db,
+    [
+      { scope: "staff", subject: normalizeStaffEmail(email) },
+      { scope: "ip", subject: ip },
+    ],
+    LOGIN_MAX_FAILURES,
+    LOGIN_WINDOW_SECONDS,
+  );
+  if (!claim.allowed) throw new HttpError(429, "too_many_attempts", undefined, undefined, RETRY_AFTER);
+  return claim.ids;
+}
+
+/**
+ * Checks the signed-in member's current password, counted against the same limit as the password
+ * change (a guess through any door counts). Returns the claim to release once the whole change succeeded.
+ */
+async function confirmPassword(db: Db, staffId: string, currentPassword: string) {
+  const claim = await claimAttempts(
+    db,
+    [{ scope: "staff-password", subject: staffId }],
+    LOGIN_MAX_FAILURES,
+    LOGIN_WINDOW_SECONDS,
+  );
+  if (!claim.allowed) throw new HttpError(429, "too_many_attempts", undefined, undefined, RETRY_AFTER);
+  const stored = await findStaffPasswordHash(db, staffId);
+  if (!stored || !(await verifyPassword(stored, currentPassword))) {
+    throw new HttpError(400, "wrong_password", undefined, { currentPassword: "Das aktuelle Passwort ist falsch." });
+  }
+  return claim.ids;
+}
 
 async function issueToken(app: { config: { jwtSecret: Uint8Array } }, staffId: string, version: number) {
   return signSessionToken(app.config.jwtSecret, staffId, STAFF_TOKEN_TTL_SECONDS, version, "staff");
@@ -58,33 +103,68 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, password, totp } = request.body;
-      const claim = await claimAttempts(
-        app.db,
-        [
-          { scope: "staff", subject: normalizeStaffEmail(email) },
-          { scope: "ip", subject: request.ip },
-        ],
-        LOGIN_MAX_FAILURES,
-        LOGIN_WINDOW_SECONDS,
-      );
-      if (!claim.allowed) throw new HttpError(429, "too_many_attempts", undefined, undefined, RETRY_AFTER);
+      const claim = await claimLoginAttempt(app.db, email, request.ip);
       const staff = await findStaffForLogin(app.db, email);
       const valid = await verifyPassword(staff?.password_hash ?? (await dummyPasswordHash()), password);
       if (!staff?.password_hash || !valid) throw unauthorized("invalid_credentials");
-      if (staff.totp_enabled === 1) {
+      // Administrators never sign in with the password alone: without a second factor they set it
+      // up first (POST /staff/auth/login/totp-setup); the first code then switches it on here.
+      const enrolling = staff.totp_enabled !== 1 && roleRequiresTotp(staff.role as StaffRole);
+      if (staff.totp_enabled === 1 || enrolling) {
         if (!totp) {
           // The right password and no code yet: the client asks for it; this was no failed guess.
-          await releaseAttempts(app.db, claim.ids);
-          throw unauthorized("totp_required");
+          await releaseAttempts(app.db, claim);
+          if (staff.active !== 1) throw forbidden("staff_inactive");
+          throw enrolling ? forbidden("totp_enrolment_required") : unauthorized("totp_required");
         }
-        if (!staff.totp_secret || !verifyTotp(staff.totp_secret, totp)) throw unauthorized("totp_invalid");
+        const step = staff.totp_secret ? verifyTotp(staff.totp_secret, totp) : null;
+        if (step === null || !staff.totp_secret) throw unauthorized("totp_invalid");
+        if (staff.active !== 1) throw forbidden("staff_inactive");
+        const taken = enrolling
+          ? await enableTotp(app.db, staff.id, staff.totp_secret, step)
+          : await useTotpStep(app.db, staff.id, step);
+        if (!taken) throw unauthorized("totp_invalid", CODE_USED);
       }
-      await releaseAttempts(app.db, claim.ids);
+      await releaseAttempts(app.db, claim);
       if (staff.active !== 1) throw forbidden("staff_inactive");
       const session = await issueToken(app, staff.id, staff.session_version);
       const profile = await findStaffProfile(app.db, staff.id);
       if (!profile) throw unauthorized("invalid_credentials");
       return { token: session.token, staff: profile, expires_at: session.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    "/staff/auth/login/totp-setup",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "An Administrator without a second factor (login answered 403 totp_enrolment_required): the secret to scan; login with its first code switches it on",
+        body: staffTotpEnrolmentRequest,
+        response: { 200: totpSetup, ...errors, 409: apiError },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const claim = await claimLoginAttempt(app.db, email, request.ip);
+      const staff = await findStaffForLogin(app.db, email);
+      const valid = await verifyPassword(staff?.password_hash ?? (await dummyPasswordHash()), password);
+      if (!staff?.password_hash || !valid) throw unauthorized("invalid_credentials");
+      await releaseAttempts(app.db, claim);
+      if (staff.active !== 1) throw forbidden("staff_inactive");
+      if (staff.totp_enabled === 1 || !roleRequiresTotp(staff.role as StaffRole)) {
+        throw conflict("Für dieses Konto ist hier nichts einzurichten. Bitte melden Sie sich an.");
+      }
+      // The key being set up stays the same on a reload (like the invitation page's).
+      let secret = staff.totp_secret;
+      if (!secret) {
+        secret = newTotpSecret();
+        if (!(await setPendingTotpSecret(app.db, staff.id, secret))) {
+          throw conflict("Für dieses Konto ist hier nichts einzurichten. Bitte melden Sie sich an.");
+        }
+      }
+      return totpEnrolment(secret, staff.email, app.config.brand.companyName);
     },
   );
 
@@ -113,7 +193,7 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         let secret = link.totp_secret;
         if (!secret) {
           secret = newTotpSecret();
-          await setTotpSecret(app.db, link.id, secret, false);
+          await setPendingTotpSecret(app.db, link.id, secret);
         }
         setup = await totpEnrolment(secret, link.email, app.config.brand.companyName);
       }
@@ -140,17 +220,19 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const link = await invitationOf(request.body.token);
       const needsTotp = roleRequiresTotp(link.role as StaffRole) && link.totp_enabled !== 1;
+      let step: number | null = null;
       if (needsTotp) {
         if (!link.totp_secret) throw badRequest("Bitte laden Sie die Seite neu, um den zweiten Faktor einzurichten.");
         if (!request.body.totp) throw new HttpError(400, "totp_required", undefined, { totp: "Bitte Code eingeben." });
-        if (!verifyTotp(link.totp_secret, request.body.totp)) {
-          throw new HttpError(400, "totp_invalid", undefined, { totp: "Der Code ist falsch oder abgelaufen." });
-        }
+        step = verifyTotp(link.totp_secret, request.body.totp);
+        if (step === null) throw new HttpError(400, "totp_invalid", undefined, { totp: CODE_INVALID });
       }
       const hash = await hashPassword(request.body.newPassword);
-      if (!(await consumeStaffLink(app.db, link.link_id))) throw new HttpError(400, "invitation_invalid");
-      const version = await setStaffPassword(app.db, link.id, hash);
-      if (needsTotp) await setTotpSecret(app.db, link.id, link.totp_secret, true);
+      const totp = step !== null && link.totp_secret ? { secret: link.totp_secret, step } : null;
+      const accepted = await acceptStaffInvitation(app.db, link, hash, totp);
+      if (accepted === "link_used") throw new HttpError(400, "invitation_invalid");
+      if (accepted === "code_used") throw new HttpError(400, "totp_invalid", undefined, { totp: CODE_USED });
+      const version = accepted.version;
       await recordAudit(
         app.db,
         { staffId: link.id, name: link.name, ip: request.ip },
@@ -232,18 +314,8 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const claim = await claimAttempts(
-        app.db,
-        [{ scope: "staff-password", subject: request.staff.id }],
-        LOGIN_MAX_FAILURES,
-        LOGIN_WINDOW_SECONDS,
-      );
-      if (!claim.allowed) throw new HttpError(429, "too_many_attempts", undefined, undefined, RETRY_AFTER);
-      const stored = await findStaffPasswordHash(app.db, request.staff.id);
-      if (!stored || !(await verifyPassword(stored, request.body.currentPassword))) {
-        throw new HttpError(400, "wrong_password", undefined, { currentPassword: "Das aktuelle Passwort ist falsch." });
-      }
-      await releaseAttempts(app.db, claim.ids);
+      const claim = await confirmPassword(app.db, request.staff.id, request.body.currentPassword);
+      await releaseAttempts(app.db, claim);
       const version = await setStaffPassword(app.db, request.staff.id, await hashPassword(request.body.newPassword));
       await recordAudit(app.db, auditActor(request), {
         action: "staff.password_changed",
@@ -260,17 +332,20 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["staff"],
-        summary: "Start setting up the second factor: a new secret to scan",
-        response: { 200: totpSetup, 401: apiError, 409: apiError },
+        summary: "Start setting up the second factor (with the current password): a new secret to scan",
+        body: totpSetupRequest,
+        response: { 200: totpSetup, ...errors, 409: apiError },
       },
     },
     async (request) => {
+      const claim = await confirmPassword(app.db, request.staff.id, request.body.currentPassword);
       const current = await findTotp(app.db, request.staff.id);
       if (!current) throw notFound();
-      if (current.totp_enabled === 1)
-        throw new HttpError(409, "conflict", "Der zweite Faktor ist bereits eingerichtet.");
       const secret = newTotpSecret();
-      await setTotpSecret(app.db, request.staff.id, secret, false);
+      if (current.totp_enabled === 1 || !(await setPendingTotpSecret(app.db, request.staff.id, secret))) {
+        throw conflict("Der zweite Faktor ist bereits eingerichtet.");
+      }
+      await releaseAttempts(app.db, claim);
       return totpEnrolment(secret, current.email, app.config.brand.companyName);
     },
   );
@@ -280,18 +355,22 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["staff"],
-        summary: "Confirm the second factor with a code from the app",
+        summary: "Confirm the second factor with a code from the app and the current password",
         body: totpConfirm,
-        response: { 200: staffProfile, 400: apiError, 401: apiError },
+        response: { 200: staffProfile, ...errors, 409: apiError },
       },
     },
     async (request) => {
+      const claim = await confirmPassword(app.db, request.staff.id, request.body.currentPassword);
       const current = await findTotp(app.db, request.staff.id);
+      if (current?.totp_enabled === 1) throw conflict("Der zweite Faktor ist bereits eingeschaltet.");
       if (!current?.totp_secret) throw badRequest("Bitte starten Sie die Einrichtung zuerst.");
-      if (!verifyTotp(current.totp_secret, request.body.code)) {
-        throw new HttpError(400, "totp_invalid", undefined, { code: "Der Code ist falsch oder abgelaufen." });
+      const step = verifyTotp(current.totp_secret, request.body.code);
+      if (step === null) throw new HttpError(400, "totp_invalid", undefined, { code: CODE_INVALID });
+      if (!(await enableTotp(app.db, request.staff.id, current.totp_secret, step))) {
+        throw new HttpError(400, "totp_invalid", undefined, { code: CODE_USED });
       }
-      await setTotpSecret(app.db, request.staff.id, current.totp_secret, true);
+      await releaseAttempts(app.db, claim);
       await recordAudit(app.db, auditActor(request), {
         action: "staff.totp_enabled",
         entityType: "staff",
@@ -306,20 +385,22 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["staff"],
-        summary: "Turn the second factor off (not for Administrators: for them it is mandatory)",
+        summary:
+          "Turn the second factor off with a current code and the password (not for Administrators: for them it is mandatory)",
         body: totpConfirm,
-        response: { 200: staffProfile, 400: apiError, 401: apiError, 403: apiError },
+        response: { 200: staffProfile, ...errors, 409: apiError },
       },
     },
     async (request) => {
-      if (roleRequiresTotp(request.staff.role)) {
-        throw forbidden("forbidden", "Für Administratoren ist der zweite Faktor vorgeschrieben.");
-      }
-      const current = await findTotp(app.db, request.staff.id);
-      if (!current?.totp_secret || current.totp_enabled !== 1 || !verifyTotp(current.totp_secret, request.body.code)) {
-        throw new HttpError(400, "totp_invalid", undefined, { code: "Der Code ist falsch oder abgelaufen." });
-      }
-      await setTotpSecret(app.db, request.staff.id, null, false);
+      const claim = await confirmPassword(app.db, request.staff.id, request.body.currentPassword);
+      // Role and state are read under the row's lock (a promotion at the same moment: decision 031).
+      const result = await disableTotp(app.db, request.staff.id, request.body.code);
+      if (result === "not_found") throw notFound();
+      if (result === "mandatory") throw forbidden("forbidden", MANDATORY);
+      if (result === "not_enabled") throw conflict("Der zweite Faktor ist nicht eingeschaltet.");
+      if (result === "code_invalid") throw new HttpError(400, "totp_invalid", undefined, { code: CODE_INVALID });
+      if (result === "code_used") throw new HttpError(400, "totp_invalid", undefined, { code: CODE_USED });
+      await releaseAttempts(app.db, claim);
       await recordAudit(app.db, auditActor(request), {
         action: "staff.totp_disabled",
         entityType: "staff",
