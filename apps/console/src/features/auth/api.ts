@@ -3,6 +3,7 @@ import type {
   StaffLoginRequest,
   StaffLoginResponse,
   StaffProfile,
+  TotpSetup,
 } from "@mieter-portal/contracts/staff";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, apiPost } from "@/lib/api-client";
@@ -16,6 +17,10 @@ export const meQueryOptions = () =>
 
 export const login = (body: StaffLoginRequest) =>
   apiPost<StaffLoginResponse>("/staff/auth/login", body, { anonymous: true });
+
+/** An Administrator without a second factor (login answered totp_enrolment_required): the secret to scan. */
+export const loginTotpSetup = (body: { email: string; password: string }) =>
+  apiPost<TotpSetup>("/staff/auth/login/totp-setup", body, { anonymous: true });
 
 export const logout = () => apiPost<unknown>("/staff/auth/logout");
 

@@ -69,8 +69,36 @@ describe("sign-in with a second factor", () => {
     await user.click(screen.getByRole("button", { name: "Bestätigen" }));
     const code = await screen.findByLabelText("Code aus der Authenticator-App");
     await waitFor(() => expect(code).toHaveAttribute("aria-invalid", "true"));
-    expect(screen.getByText(LOGIN_TEXTS.totpInvalid)).toBeInTheDocument();
+    // The server's words (it says, e.g., when a code was used already).
+    expect(screen.getByText("Code falsch.")).toBeInTheDocument();
     expect(getToken()).toBeNull();
+  });
+
+  it("has an Administrator without a second factor set it up (QR code, first code) before signing in", async () => {
+    const user = userEvent.setup();
+    const setup = { secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", otpauth_url: "otpauth://totp/x", qr_svg: "<svg/>" };
+    const calls = stubFetch(
+      { status: 403, body: { error: "totp_enrolment_required", message: "Zweiter Faktor nötig." } },
+      { status: 200, body: setup },
+      { status: 200, body: { token: "t-456", staff, expires_at: "2026-11-24T20:00:00Z" } },
+    );
+    const { onSignedIn } = renderLogin();
+    await user.type(screen.getByLabelText("E-Mail-Adresse"), "admin@example.com");
+    await user.type(screen.getByLabelText("Passwort"), "demo-verwaltung-1");
+    await user.click(screen.getByRole("button", { name: "Anmelden" }));
+
+    expect(await screen.findByAltText("QR-Code für die Authenticator-App")).toBeInTheDocument();
+    expect(screen.getByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP")).toBeInTheDocument();
+    expect(screen.getByText(LOGIN_TEXTS.enrolRequired)).toBeInTheDocument();
+    expect(calls[1]!.url).toContain("/staff/auth/login/totp-setup");
+    expect(calls[1]!.body).toEqual({ email: "admin@example.com", password: "demo-verwaltung-1" });
+    expect(getToken()).toBeNull();
+
+    await user.type(screen.getByLabelText("Code aus der Authenticator-App"), "654321");
+    await user.click(screen.getByRole("button", { name: "Einrichten und anmelden" }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(calls[2]!.body).toEqual({ email: "admin@example.com", password: "demo-verwaltung-1", totp: "654321" });
+    expect(getToken()).toBe("t-456");
   });
 
   it("checks the code's form before sending", async () => {
@@ -104,10 +132,10 @@ describe("sign-in with a second factor", () => {
   it("maps each answer of the login to the next step", () => {
     const err = (code: string) => new ApiError(401, code, "m");
     expect(loginFailure(err("totp_required"), "credentials").step).toBe("totp");
-    expect(loginFailure(err("totp_invalid"), "totp")).toMatchObject({
-      step: "totp",
-      fieldErrors: { totp: LOGIN_TEXTS.totpInvalid },
-    });
+    expect(loginFailure(err("totp_invalid"), "totp")).toMatchObject({ step: "totp", fieldErrors: { totp: "m" } });
+    expect(loginFailure(new ApiError(401, "totp_invalid", ""), "totp").fieldErrors.totp).toBe(LOGIN_TEXTS.totpInvalid);
+    expect(loginFailure(err("totp_enrolment_required"), "credentials").step).toBe("enrol");
+    expect(loginFailure(err("totp_invalid"), "enrol").step).toBe("enrol");
     expect(loginFailure(err("invalid_credentials"), "totp")).toMatchObject({ step: "credentials", formError: "m" });
     expect(loginFailure(new Error("x"), "credentials").formError).toMatch(/fehlgeschlagen/);
   });

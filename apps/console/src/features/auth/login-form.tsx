@@ -1,16 +1,20 @@
-import { staffLoginRequest } from "@mieter-portal/contracts/staff";
+import { staffLoginRequest, type TotpSetup } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
 import { PasswordField } from "@mieter-portal/ui/password-field";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { FormError, TextField } from "@/components/form-controls";
 import { TotpCodeField } from "@/components/totp-code-field";
+import { TotpEnrollment } from "@/components/totp-enrollment";
 import { validate } from "@/lib/form";
 import { signIn } from "@/lib/session";
-import { login, meQueryOptions } from "./api";
+import { login, loginTotpSetup, meQueryOptions } from "./api";
 import { LOGIN_TEXTS, type LoginStep, loginFailure } from "./login-flow";
 
-/** E-mail and password; when the account has a second factor, a second step asks for the code. */
+/**
+ * E-mail and password; when the account has a second factor, a second step asks for the code. An
+ * Administrator without one sets it up in that step (QR code, first code) before the session starts.
+ */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<LoginStep>("credentials");
@@ -20,15 +24,23 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [enrolment, setEnrolment] = useState<TotpSetup | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const codeStep = step === "totp" || step === "enrol";
 
   useEffect(() => {
-    if (step === "totp") codeRef.current?.focus();
-  }, [step]);
+    if (codeStep) codeRef.current?.focus();
+  }, [codeStep]);
+
+  function restart() {
+    setStep("credentials");
+    setTotp("");
+    setEnrolment(null);
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const values = step === "totp" ? { email, password, totp } : { email, password };
+    const values = codeStep ? { email, password, totp } : { email, password };
     const checked = validate(staffLoginRequest, values);
     if (checked.errors) {
       setErrors(checked.errors);
@@ -48,19 +60,25 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       setStep(failure.step);
       setErrors(failure.fieldErrors);
       setFormError(failure.formError);
-      if (failure.step === "credentials") setTotp("");
+      if (failure.step === "credentials") restart();
+      if (failure.step === "enrol" && !enrolment) await startEnrolment(checked.data);
     } finally {
       setPending(false);
     }
   }
 
+  /** The secret to scan; the same one again on a second try (the server keeps the pending one). */
+  async function startEnrolment(credentials: { email: string; password: string }) {
+    try {
+      setEnrolment(await loginTotpSetup({ email: credentials.email, password: credentials.password }));
+    } catch (error) {
+      restart();
+      setFormError(loginFailure(error, "credentials").formError);
+    }
+  }
+
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="grid gap-4"
-      aria-describedby={step === "totp" ? "totp-intro" : undefined}
-    >
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-describedby={codeStep ? "totp-intro" : undefined}>
       <FormError message={formError} />
       {step === "credentials" ? (
         <>
@@ -88,8 +106,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       ) : (
         <>
           <p id="totp-intro" className="text-sm text-muted-foreground">
-            {LOGIN_TEXTS.totpRequired}
+            {step === "enrol" ? LOGIN_TEXTS.enrolRequired : LOGIN_TEXTS.totpRequired}
           </p>
+          {step === "enrol" && enrolment ? <TotpEnrollment setup={enrolment} /> : null}
           <TotpCodeField
             ref={codeRef}
             value={totp}
@@ -100,14 +119,19 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         </>
       )}
       <Button type="submit" disabled={pending}>
-        {pending ? "Wird angemeldet…" : step === "totp" ? "Bestätigen" : "Anmelden"}
+        {pending
+          ? "Wird angemeldet…"
+          : step === "enrol"
+            ? "Einrichten und anmelden"
+            : step === "totp"
+              ? "Bestätigen"
+              : "Anmelden"}
       </Button>
-      {step === "totp" ? (
+      {codeStep ? (
         <Button
           variant="ghost"
           onClick={() => {
-            setStep("credentials");
-            setTotp("");
+            restart();
             setErrors({});
           }}
         >

@@ -1,4 +1,4 @@
-import type { StaffProfile, TotpSetup } from "@mieter-portal/contracts/staff";
+import type { StaffProfile, TotpConfirm, TotpSetup } from "@mieter-portal/contracts/staff";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPatch, apiPost } from "@/lib/api-client";
 import { signIn } from "@/lib/session";
@@ -25,10 +25,12 @@ export function useChangePassword() {
   });
 }
 
+/** Setting up, enabling and disabling the second factor each need the current password (decision 031). */
 export function useTotpSetup() {
   return useMutation({
     mutationKey: ["staff", "me", "totp-setup"],
-    mutationFn: () => apiPost<TotpSetup>("/staff/auth/totp/setup"),
+    mutationFn: (currentPassword: string) => apiPost<TotpSetup>("/staff/auth/totp/setup", { currentPassword }),
+    meta: { inlineErrors: true },
   });
 }
 
@@ -36,7 +38,7 @@ export function useTotpSwitch(action: "enable" | "disable") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["staff", "me", `totp-${action}`],
-    mutationFn: (code: string) => apiPost<StaffProfile>(`/staff/auth/totp/${action}`, { code }),
+    mutationFn: (body: TotpConfirm) => apiPost<StaffProfile>(`/staff/auth/totp/${action}`, body),
     meta: { inlineErrors: true },
     onSuccess: (me) => queryClient.setQueryData(ME_KEY, me),
   });
