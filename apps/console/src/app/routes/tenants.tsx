@@ -3,22 +3,21 @@ import { Badge } from "@mieter-portal/ui/badge";
 import { Button } from "@mieter-portal/ui/button";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { FileUp, Send, UserPlus } from "lucide-react";
+import { FileDown, FileUp, Send, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BuildingFilter } from "@/components/building-filter";
 import { SelectField, TextField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
-import { tenantsQueryOptions, useBulkInvite } from "@/features/tenants/api";
-import { INVITATION_STATUS } from "@/features/tenants/onboarding-labels";
+import { tenantsQueryOptions, useBulkInvite, useInvitationLetters } from "@/features/tenants/api";
+import { INVITATION_STATUS, saveBlob } from "@/features/tenants/onboarding-labels";
 import { errorMessage } from "@/lib/api-client";
 import { useCan } from "@/lib/me";
 import { withSearchParam } from "@/lib/search-params";
 
-/** Tenants who can get an invitation mail: no password yet and an address. */
-const invitable = (t: { invitation_status: InvitationStatus; email: string }) =>
-  t.invitation_status !== "active" && t.email !== "";
+/** Tenants who can be invited (no password yet): by mail with an address, by letter without. */
+const invitable = (t: { invitation_status: InvitationStatus }) => t.invitation_status !== "active";
 
 export function Component() {
   useDocumentTitle("Mieter");
@@ -34,12 +33,33 @@ export function Component() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const bulk = useBulkInvite();
   const selectable = items.filter(invitable);
-  const chosen = selectable.filter((t) => selected.has(t.id)).map((t) => t.id);
+  const chosenTenants = selectable.filter((t) => selected.has(t.id));
+  const chosen = chosenTenants.filter((t) => t.email !== "").map((t) => t.id);
+  const chosenForLetters = chosenTenants.filter((t) => t.email === "").map((t) => t.id);
+  const letters = useInvitationLetters();
+
+  async function printChosen() {
+    try {
+      const pdf = await letters.mutateAsync(chosenForLetters);
+      saveBlob(pdf, `Einladungsbriefe ${chosenForLetters.length} Mieter.pdf`);
+      setSelected((current) => new Set([...current].filter((id) => !chosenForLetters.includes(id))));
+      toast({
+        title:
+          chosenForLetters.length === 1
+            ? "1 Einladungsbrief erstellt"
+            : `${chosenForLetters.length} Einladungsbriefe erstellt`,
+        description:
+          "Eine PDF-Datei, ein Brief je Seite. Link und Registrierungscode gelten 30 Tage; ältere Einladungen gelten nicht mehr.",
+      });
+    } catch (error) {
+      toast({ variant: "destructive", title: "Briefe nicht erstellt", description: errorMessage(error) });
+    }
+  }
 
   async function inviteChosen() {
     try {
       const result = await bulk.mutateAsync(chosen);
-      setSelected(new Set());
+      setSelected((current) => new Set([...current].filter((id) => !chosen.includes(id))));
       toast({
         title: result.sent === 1 ? "1 Einladung gesendet" : `${result.sent} Einladungen gesendet`,
         description:
@@ -116,7 +136,7 @@ export function Component() {
             <input
               type="checkbox"
               className="size-4 accent-primary"
-              checked={chosen.length === selectable.length}
+              checked={chosenTenants.length === selectable.length}
               onChange={(e) => setSelected(new Set(e.target.checked ? selectable.map((t) => t.id) : []))}
             />
             Alle ohne Zugang auswählen ({selectable.length})
@@ -131,6 +151,24 @@ export function Component() {
                   ? "1 Einladung senden"
                   : `${chosen.length} Einladungen senden`}
           </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={chosenForLetters.length === 0 || letters.isPending}
+            onClick={printChosen}
+          >
+            <FileDown aria-hidden="true" />
+            {letters.isPending
+              ? "Briefe werden erstellt…"
+              : chosenForLetters.length === 0
+                ? "Briefe drucken"
+                : chosenForLetters.length === 1
+                  ? "1 Brief drucken"
+                  : `${chosenForLetters.length} Briefe drucken`}
+          </Button>
+          {chosenForLetters.length > 0 ? (
+            <span className="text-muted-foreground">Briefe für die Ausgewählten ohne E-Mail-Adresse.</span>
+          ) : null}
         </div>
       ) : null}
       {tenants.isPending ? (

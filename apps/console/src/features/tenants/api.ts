@@ -74,6 +74,14 @@ export const useBulkInvite = () =>
 export const useInvitationLetter = () =>
   useTenantWrite("letter", (id: string) => apiPostBlob(`/staff/tenants/${id}/invitation-letter`), false);
 
+/** Letters for the selected tenants without e-mail address as one PDF (a page each); older links stop working. */
+export const useInvitationLetters = () =>
+  useTenantWrite(
+    "letters",
+    (tenantIds: string[]) => apiPostBlob("/staff/tenants/invitation-letters", { tenant_ids: tenantIds }),
+    false,
+  );
+
 export const usePreviewImport = () =>
   useTenantWrite("import-preview", (csv: string) =>
     apiPost<TenantImportPreview>("/staff/tenants/import/preview", { csv }),

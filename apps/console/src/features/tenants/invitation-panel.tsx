@@ -33,7 +33,11 @@ export function InvitationPanel({ detail }: { detail: StaffTenantDetail }) {
     try {
       const pdf = await letter.mutateAsync(tenant.id);
       saveBlob(pdf, `Einladung ${tenant.name}.pdf`);
-      toast({ title: "Einladungsbrief erstellt", description: "Ältere Einladungslinks gelten nicht mehr." });
+      toast({
+        title: "Einladungsbrief erstellt",
+        description:
+          "Link und Registrierungscode im Brief gelten 30 Tage (Einstellung des Servers); ältere Einladungen gelten nicht mehr.",
+      });
     } catch (error) {
       toast({ variant: "destructive", title: "Brief nicht erstellt", description: errorMessage(error) });
     }
@@ -84,7 +88,8 @@ export function InvitationPanel({ detail }: { detail: StaffTenantDetail }) {
         )}
         {!active && !tenant.email ? (
           <p className="text-sm text-muted-foreground">
-            Keine E-Mail-Adresse hinterlegt: Drucken Sie den Brief; der Mieter gibt seine Adresse beim Einrichten an.
+            Keine E-Mail-Adresse hinterlegt: Drucken Sie den Brief (für das Fensterkuvert DIN lang). Der Mieter scannt
+            den QR-Code oder tippt den Registrierungscode ein und gibt dabei seine E-Mail-Adresse an.
           </p>
         ) : null}
       </div>
