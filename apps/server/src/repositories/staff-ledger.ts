@@ -1,3 +1,4 @@
+import { addDays, type BrandConfig, GERMAN_MONTHS } from "@mieter-portal/contracts";
 import type { LedgerAccount, LedgerDetail, OverdueEntry, UnmatchedLine } from "@mieter-portal/contracts/staff";
 import { sql } from "kysely";
 import { type Db, withTransaction } from "../db/connection.js";
@@ -501,6 +502,24 @@ export async function recordManualPayment(
 }
 
 /**
+ * The building of the account a waiting line was matched to by someone who does not look after it
+ * (null: no such suggestion); undefined when there is no such line.
+ */
+export async function findWaitingSuggestion(
+  db: Db,
+  transactionId: string,
+): Promise<{ suggestedBuildingId: string | null; suggested: boolean } | undefined> {
+  const row = await db
+    .selectFrom("bank_transactions as x")
+    .leftJoin("tenancies as t", "t.id", "x.suggested_tenancy_id")
+    .select(["x.suggested_tenancy_id", "t.building_id"])
+    .where("x.id", "=", transactionId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { suggested: row.suggested_tenancy_id !== null, suggestedBuildingId: row.building_id };
+}
+
+/**
  * Gives a waiting line to a tenancy, or splits it into parts of tenancies (each in the caller's
  * scope, checked by the route): "gone" when it does not wait (any more), "sum" when the parts do
  * not add up to the line.
@@ -560,18 +579,32 @@ export async function changeRent(
 
 export const REMINDER_KIND = "payment_reminder";
 
+/** The reminder names a deadline this many days after it is sent (decision 030). */
+const REMINDER_DAYS_TO_PAY = 14;
+
+/** "11. Dezember 2026". */
+const longGermanDate = (date: string) => {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return `${day}. ${GERMAN_MONTHS[month - 1]} ${year}`;
+};
+
+/** "DE89 3704 0044 0532 0130 00": an IBAN in groups of four, as printed. */
+const printedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, "$1 ");
+
 /**
- * A factual payment reminder by e-mail listing the overdue charges (sent whatever the tenant's
- * notification setting: it is about their contract, not news from the portal). "nothing_overdue"
- * when nothing is overdue.
+ * A factual payment reminder by e-mail listing the overdue charges month by month, the account to
+ * pay to (the brand's bank account), the payment reference and a deadline 14 days on (sent whatever
+ * the tenant's notification setting: it is about their contract, not news from the portal).
+ * "nothing_overdue" when nothing is overdue.
  */
 export async function sendReminder(
   db: Db,
   tenancyId: string,
   ctx: MailContext,
   actor: AuditActor,
-): Promise<{ sentTo: string; overdueCents: number; at: string } | "nothing_overdue"> {
-  const today = berlinToday();
+  payTo: BrandConfig["bankAccount"],
+  today = berlinToday(),
+): Promise<{ sentTo: string; overdueCents: number; at: string; payBy: string } | "nothing_overdue"> {
   return withTransaction(db, async (trx) => {
     const tenancy = await trx
       .selectFrom("tenancies as t")
@@ -601,6 +634,7 @@ export async function sendReminder(
     const eur = (cents: number) =>
       new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(centsToEuros(cents));
     const total = charges.reduce((s, c) => s + c.amount_cents - c.paid_cents, 0);
+    const payBy = addDays(today, REMINDER_DAYS_TO_PAY);
     const unit = tenancy.apartment_number ? `${tenancy.address}, ${tenancy.apartment_number}` : tenancy.address;
     const body = [
       `Guten Tag ${tenancy.first_name} ${tenancy.last_name},`,
@@ -614,7 +648,21 @@ export async function sendReminder(
       "",
       `Offen insgesamt: ${eur(total)}`,
       "",
-      `Bitte überweisen Sie den Betrag und geben Sie im Verwendungszweck Ihre Zahlungsreferenz ${account.reference} an.`,
+      ...(payTo
+        ? [
+            `Bitte überweisen Sie den Betrag bis zum ${longGermanDate(payBy)} auf unser Konto:`,
+            "",
+            `  Empfänger: ${payTo.recipient}`,
+            `  IBAN: ${printedIban(payTo.iban)}`,
+            ...(payTo.bic ? [`  BIC: ${payTo.bic}`] : []),
+            `  Betrag: ${eur(total)}`,
+            `  Verwendungszweck: ${account.reference}`,
+            "",
+            "Bitte geben Sie den Verwendungszweck genau so an: So ordnen wir Ihre Zahlung Ihrem Mietkonto zu.",
+          ]
+        : [
+            `Bitte überweisen Sie den Betrag bis zum ${longGermanDate(payBy)} auf das Ihnen bekannte Mietkonto und geben Sie im Verwendungszweck Ihre Zahlungsreferenz ${account.reference} an.`,
+          ]),
       "Falls Sie den Betrag in den letzten Tagen bereits bezahlt haben, betrachten Sie diese Erinnerung bitte als gegenstandslos.",
       "Bei Fragen antworten Sie uns gern über das Mieter-Portal.",
       "",
@@ -637,8 +685,8 @@ export async function sendReminder(
       entityType: "tenancy",
       entityId: tenancyId,
       buildingId: tenancy.building_id,
-      after: { overdue_cents: total, charges: charges.length, to: tenancy.email },
+      after: { overdue_cents: total, charges: charges.length, to: tenancy.email, pay_by: payBy },
     });
-    return { sentTo: tenancy.email, overdueCents: total, at };
+    return { sentTo: tenancy.email, overdueCents: total, at, payBy };
   });
 }

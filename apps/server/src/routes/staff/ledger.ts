@@ -30,6 +30,7 @@ import {
   changeRent,
   findLedger,
   findTenancyBuilding,
+  findWaitingSuggestion,
   listAccounts,
   listOverdue,
   listUnmatched,
@@ -185,11 +186,20 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await tenancyInScope(request, request.params.tenancyId);
-      const sent = await sendReminder(app.db, request.params.tenancyId, mailContext(app), auditActor(request));
+      const sent = await sendReminder(
+        app.db,
+        request.params.tenancyId,
+        mailContext(app),
+        auditActor(request),
+        app.config.brand.bankAccount,
+      );
       if (sent === "nothing_overdue") throw conflict("Für dieses Mietkonto ist nichts überfällig.");
-      return reply
-        .code(201)
-        .send({ sent_to: sent.sentTo, overdue: centsToEuros(sent.overdueCents), last_reminder_at: sent.at });
+      return reply.code(201).send({
+        sent_to: sent.sentTo,
+        overdue: centsToEuros(sent.overdueCents),
+        last_reminder_at: sent.at,
+        pay_by: sent.payBy,
+      });
     },
   );
 
@@ -283,6 +293,9 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
+      // A line matched to another building's account waits for who looks after that building.
+      const waiting = await findWaitingSuggestion(app.db, request.params.id);
+      if (waiting?.suggested) assertInScope(request, waiting.suggestedBuildingId);
       const wanted = body.parts
         ? body.parts.map((p) => ({ tenancyId: p.tenancy_id, amountCents: eurosToCents(p.amount) as number | null }))
         : [{ tenancyId: body.tenancy_id!, amountCents: null }];
