@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { toast } from "@/components/ui/use-toast";
-import { checkInvitation } from "@/features/auth/api/invitation";
+import { checkInvitation, type InvitationCredential } from "@/features/auth/api/invitation";
 import type { LoginResult } from "@/features/auth/api/login";
 import { useAuth } from "@/features/auth/components/auth-provider";
 import { InvitationForm } from "@/features/auth/components/invitation-form";
@@ -16,7 +17,7 @@ import { resetTokenOf } from "./reset-password";
 
 type Check =
   | { state: "checking" }
-  | { state: "ready"; name: string; email: string | null; expiresAt: string }
+  | { state: "ready"; name: string; email: string | null; expiresAt: string; credential: InvitationCredential }
   | { state: "invalid"; message: string }
   | { state: "failed" };
 
@@ -26,7 +27,10 @@ const berlinTime = new Intl.DateTimeFormat("de-DE", {
   timeStyle: "short",
 });
 
-/** Public page the invitation mail and letter link to: `/einladung#token=…` (issue 14 §1). */
+/**
+ * Public page the invitation mail and letter link to: `/einladung#token=…` (issue 14 §1). Opened
+ * without a link, it asks for the registration code printed on the letter (issue 24 item 6).
+ */
 export function Component() {
   const token = resetTokenOf(useLocation());
   const navigate = useNavigate();
@@ -42,13 +46,14 @@ export function Component() {
     if (!token) return;
     const controller = new AbortController();
     setCheck({ state: "checking" });
-    checkInvitation(token, controller.signal).then(
+    checkInvitation({ token }, controller.signal).then(
       (info) =>
         setCheck({
           state: "ready",
           name: `${info.first_name} ${info.last_name}`.trim(),
           email: info.email,
           expiresAt: info.expires_at,
+          credential: { token },
         }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -84,8 +89,18 @@ export function Component() {
 
   return (
     <SignedOutLayout heading={t.title} intro={t.intro}>
-      {!token ? (
-        alert(t.missingToken)
+      {!token && check.state !== "ready" ? (
+        <CodeEntry
+          onChecked={(info, code) =>
+            setCheck({
+              state: "ready",
+              name: `${info.first_name} ${info.last_name}`.trim(),
+              email: info.email,
+              expiresAt: info.expires_at,
+              credential: { code },
+            })
+          }
+        />
       ) : check.state === "checking" ? (
         <p role="status" className="text-sm text-muted-foreground">
           {t.checking}
@@ -108,9 +123,68 @@ export function Component() {
             <p>{t.explanation}</p>
             <p className="text-muted-foreground">{t.validUntil(berlinTime.format(new Date(check.expiresAt)))}</p>
           </div>
-          <InvitationForm token={token} email={check.email} onDone={onDone} />
+          <InvitationForm credential={check.credential} email={check.email} onDone={onDone} />
         </div>
       )}
     </SignedOutLayout>
+  );
+}
+
+/** The registration code from a printed letter, typed instead of following the link. */
+function CodeEntry({
+  onChecked,
+}: {
+  onChecked: (info: Awaited<ReturnType<typeof checkInvitation>>, code: string) => void;
+}) {
+  const id = useId();
+  const t = invitationTexts;
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = code.trim();
+    if (!typed) {
+      setError(t.codeRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onChecked(await checkInvitation({ code: typed }), typed);
+    } catch (failure) {
+      setError(failure instanceof ApiRequestError ? (failure.apiMessage ?? failure.message) : t.loadError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <p className="text-sm">{t.codeIntro}</p>
+      <Field
+        id={`${id}-code`}
+        label={t.codeLabel}
+        hint={t.codeHint}
+        error={error ?? undefined}
+        inputProps={{
+          value: code,
+          onChange: (e) => setCode(e.target.value),
+          autoComplete: "one-time-code",
+          autoCapitalize: "characters",
+          spellCheck: false,
+          maxLength: 20,
+          className: "font-mono tracking-widest uppercase",
+          readOnly: busy,
+        }}
+      />
+      <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
+        {busy ? t.codeChecking : t.codeSubmit}
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/login">{t.toLogin}</Link>
+      </Button>
+    </form>
   );
 }

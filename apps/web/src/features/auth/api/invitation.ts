@@ -20,16 +20,26 @@ async function post(path: string, body: unknown, signal?: AbortSignal): Promise<
   return res.json();
 }
 
-/** Whom the link greets; a used, replaced or expired link answers 400 with a German message. */
-export async function checkInvitation(token: string, signal?: AbortSignal): Promise<TenantInvitationInfo> {
-  return tenantInvitationInfo.parse(await post(apiPaths.invitationCheck, { token }, signal));
+/** The link's token, or the registration code printed on a letter (issue 24 item 6). */
+export type InvitationCredential = { token: string } | { code: string };
+
+/**
+ * Whom the link or code greets; a used, replaced or expired one answers 400 with a German message,
+ * too many wrong codes from this address 429.
+ */
+export async function checkInvitation(
+  credential: InvitationCredential,
+  signal?: AbortSignal,
+): Promise<TenantInvitationInfo> {
+  return tenantInvitationInfo.parse(await post(apiPaths.invitationCheck, credential, signal));
 }
 
 /** Sets the first password (and the address, when the invitation had none); answers a session. */
-export async function acceptInvitation(input: {
-  token: string;
-  email?: string;
-  newPassword: string;
-}): Promise<LoginResult> {
+export async function acceptInvitation(
+  input: InvitationCredential & {
+    email?: string;
+    newPassword: string;
+  },
+): Promise<LoginResult> {
   return parseLoginResponse(await post(apiPaths.invitationAccept, input));
 }

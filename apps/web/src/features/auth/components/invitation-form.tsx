@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { toast } from "@/components/ui/use-toast";
 import { ApiRequestError } from "@/lib/api/errors";
 import { isOffline } from "@/lib/network";
-import { acceptInvitation } from "../api/invitation";
+import { acceptInvitation, type InvitationCredential } from "../api/invitation";
 import type { LoginResult } from "../api/login";
 import { invitationTexts } from "../invitation-texts";
 import { type InvitationFormValues, invitationFormSchema } from "../invitation-validation";
@@ -18,11 +18,11 @@ import { type InvitationFormValues, invitationFormSchema } from "../invitation-v
  * longer works shows the server's German message; success hands the new session to `onDone`.
  */
 export function InvitationForm({
-  token,
+  credential,
   email,
   onDone,
 }: {
-  token: string;
+  credential: InvitationCredential;
   /** null: the management has no address; the tenant gives one. */
   email: string | null;
   onDone: (session: LoginResult) => Promise<void> | void;
@@ -48,7 +48,7 @@ export function InvitationForm({
     setLinkError(null);
     try {
       const session = await acceptInvitation({
-        token,
+        ...credential,
         newPassword: values.newPassword,
         ...(email === null ? { email: values.email.trim() } : {}),
       });
