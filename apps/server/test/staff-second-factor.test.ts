@@ -23,7 +23,12 @@ afterAll(() => ctx.close());
 // test says which 30-second step a code belongs to and moves on to the next step when it needs one.
 const STEP = 30_000;
 let now = 0;
+// Each test signs in from an address of its own: the refused codes of one test (counted failures,
+// as they must be) do not spend the next test's sign-in limit per address.
+let ip = 0;
+const remoteAddress = () => `10.0.0.${ip}`;
 beforeEach(() => {
+  ip += 1;
   vi.useFakeTimers({ toFake: ["Date"] });
   // Five seconds into a step: a code and its check always fall into the same step.
   now = (Math.floor(Date.UTC(2026, 10, 27, 9) / STEP) + 1) * STEP + 5_000;
@@ -37,7 +42,13 @@ const nextStep = () => {
 const codeNow = (secret: string) => totpCodeNow(secret, now);
 
 const loginWith = (payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: "POST", url: "/api/v1/staff/auth/login", headers: { "x-api-key": API_KEY }, payload });
+  ctx.app.inject({
+    method: "POST",
+    url: "/api/v1/staff/auth/login",
+    headers: { "x-api-key": API_KEY },
+    payload,
+    remoteAddress: remoteAddress(),
+  });
 
 async function enrolled(role: "verwalter" | "hausmeister") {
   const person = await createStaffMember(ctx.db, role, [A]);
@@ -214,6 +225,7 @@ describe("Administrators keep their second factor", () => {
         url: "/api/v1/staff/auth/login/totp-setup",
         headers: { "x-api-key": API_KEY },
         payload,
+        remoteAddress: remoteAddress(),
       });
     const wrong = await enrol({ ...credentials, password: "falsch-falsch" });
     expect(wrong.statusCode).toBe(401);
@@ -234,6 +246,18 @@ describe("Administrators keep their second factor", () => {
     expect((await enrol(credentials)).statusCode).toBe(409);
   });
 
+  it("signs the demo Administrator in with the key README prints, once per code", async () => {
+    const { seedDemoStaffIfMissing, DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET, DEMO_STAFF_PASSWORD } = await import(
+      "../src/db/seed/demo-staff.js"
+    );
+    await seedDemoStaffIfMissing(ctx.db);
+    const credentials = { email: DEMO_ADMIN_EMAIL, password: DEMO_STAFF_PASSWORD };
+    expect((await loginWith(credentials)).json().error).toBe("totp_required");
+    const code = codeNow(DEMO_ADMIN_TOTP_SECRET);
+    expect((await loginWith({ ...credentials, totp: code })).statusCode).toBe(200);
+    expect((await loginWith({ ...credentials, totp: code })).statusCode).toBe(401);
+  });
+
   it("gives the enrolment nothing to those who have no need (a Verwalter) and answers 409", async () => {
     const person = await createStaffMember(ctx.db, "verwalter", [A]);
     const res = await ctx.app.inject({
@@ -241,6 +265,7 @@ describe("Administrators keep their second factor", () => {
       url: "/api/v1/staff/auth/login/totp-setup",
       headers: { "x-api-key": API_KEY },
       payload: { email: person.email, password: person.password },
+      remoteAddress: remoteAddress(),
     });
     expect(res.statusCode).toBe(409);
   });
