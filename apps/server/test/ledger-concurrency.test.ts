@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
 import type { StatementLine } from "../src/lib/bank-statement.js";
+import type { AuditActor } from "../src/repositories/audit.js";
 import { commitStatement } from "../src/repositories/bank-import.js";
 import { ensureRentCharges } from "../src/repositories/rent-ledger.js";
 import { assignUnmatched, changeRent, recordManualPayment } from "../src/repositories/staff-ledger.js";
@@ -13,14 +14,14 @@ import { createStaffMember, createTenant, createTestContext, type TestContext } 
 // blocked on a lock (never a sleep), then commits the first and checks the ledger.
 
 let ctx: TestContext;
-let actor: { staffId: string; name: string; role: "administrator" };
+let actor: AuditActor;
 const ALL = { allBuildings: true, buildingIds: [] };
 const TODAY = "2026-11-10"; // charges for November and December, 750 € each
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const admin = await createStaffMember(ctx.db, "administrator");
-  actor = { staffId: admin.id, name: "Ada Admin", role: "administrator" };
+  actor = { staffId: admin.id, name: "Ada Admin", ip: null };
 });
 afterAll(() => ctx.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StatementLine } from "../src/lib/bank-statement.js";
+import type { AuditActor } from "../src/repositories/audit.js";
 import { commitStatement, previewStatement, type StaffScope } from "../src/repositories/bank-import.js";
 import { ensureRentCharges } from "../src/repositories/rent-ledger.js";
 import { BUILDING_A, BUILDING_B } from "./factories/staff.js";
@@ -28,7 +29,7 @@ const tenants: Record<string, TenantFixture> = {};
 const people: Record<string, StaffFixture> = {};
 const tokens: Record<string, string> = {};
 const ALL: StaffScope = { allBuildings: true, buildingIds: [] };
-let actor: { staffId: string; name: string; role: "administrator" };
+let actor: AuditActor;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -42,7 +43,7 @@ beforeAll(async () => {
   people.hausmeisterA = await createStaffMember(ctx.db, "hausmeister", [BUILDING_A]);
   for (const [name, person] of Object.entries(people)) tokens[name] = await staffLogin(ctx.app, person);
   tokens.erika = await login(ctx.app, tenants.erika!);
-  actor = { staffId: people.admin.id, name: "Ada Admin", role: "administrator" };
+  actor = { staffId: people.admin.id, name: "Ada Admin", ip: null };
 });
 afterAll(() => ctx.close());
 
