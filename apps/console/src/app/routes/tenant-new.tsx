@@ -15,6 +15,13 @@ import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
 import { PAYMENT_METHOD_LABELS } from "@/lib/labels";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
 
+/** The month field's value: "2026-12" from the month picker, "12.2026" where the browser shows a text field. */
+function monthInput(text: string): string | null {
+  const t = text.trim();
+  const german = /^(\d{1,2})[./](\d{4})$/.exec(t);
+  return german ? `${german[2]}-${german[1]!.padStart(2, "0")}` : t || null;
+}
+
 function NewTenant() {
   const navigate = useNavigate();
   const inviteId = useId();
@@ -57,7 +64,7 @@ function NewTenant() {
       base_rent: baseRent ?? 0,
       utilities: utilities ?? 0,
       due_day: Number(values.due_day),
-      first_period: values.first_period || null,
+      first_period: monthInput(values.first_period),
       opening_balance: opening ?? 0,
       invite: invite && values.email.trim() !== "",
     });
@@ -181,6 +188,7 @@ function NewTenant() {
             <TextField
               label="Erster Monat mit Miete"
               type="month"
+              placeholder="MM.JJJJ"
               value={values.first_period}
               onChange={set("first_period")}
               error={errors.first_period}
