@@ -6,6 +6,7 @@ import {
   brandConfig,
   DEFAULT_BRAND,
   DEFAULT_CLIENT_API_KEY,
+  isValidIban,
   TENANT_INVITATION_LETTER_DAYS,
 } from "@mieter-portal/contracts";
 import { z } from "zod";
@@ -114,6 +115,32 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/**
+ * The account the payment reminder names (BRAND_BANK_IBAN, BRAND_BANK_RECIPIENT, BRAND_BANK_BIC instead
+ * of BRAND_FILE's bankAccount; an empty BRAND_BANK_IBAN names none): an IBAN whose check digits are wrong stops the start, since every
+ * reminder would send tenants' money nowhere (issue 24 item 11).
+ */
+function readBankAccount(env: NodeJS.ProcessEnv, fromBrand: BrandConfig["bankAccount"]): BrandConfig["bankAccount"] {
+  // An account from the environment is taken whole: no recipient or BIC of another account.
+  const fromEnv = env.BRAND_BANK_IBAN !== undefined;
+  const iban = fromEnv ? env.BRAND_BANK_IBAN : fromBrand?.iban;
+  if (iban === undefined || iban.trim() === "") return undefined;
+  const recipient = (fromEnv ? env.BRAND_BANK_RECIPIENT : fromBrand?.recipient) ?? "";
+  const bic = fromEnv ? env.BRAND_BANK_BIC : fromBrand?.bic;
+  if (!isValidIban(iban)) {
+    throw new ConfigError(
+      `BRAND_BANK_IBAN: „${iban}“ ist keine gültige IBAN (Prüfziffer oder Länge stimmt nicht). Bitte die IBAN des Mietkontos prüfen.`,
+    );
+  }
+  if (recipient.trim() === "") {
+    throw new ConfigError(
+      "BRAND_BANK_RECIPIENT: Bitte den Kontoinhaber des Mietkontos angeben (Empfänger der Überweisung).",
+    );
+  }
+  const normalized = iban.replace(/\s+/g, "").toUpperCase();
+  return { iban: normalized, recipient: recipient.trim(), ...(bic?.trim() ? { bic: bic.trim() } : {}) };
+}
+
 /** The demo brand (contracts' DEFAULT_BRAND, shared with the web app) with BRAND_FILE and BRAND_* applied. */
 function readBrand(env: NodeJS.ProcessEnv): BrandConfig {
   let brand: BrandConfig = structuredClone(DEFAULT_BRAND);
@@ -152,6 +179,7 @@ function readBrand(env: NodeJS.ProcessEnv): BrandConfig {
     if (value !== undefined) brand.imprint[field] = value;
   }
   if (brand.logoText.length !== 2) throw new ConfigError("BRAND_LOGO_TEXT: muss genau zwei Zeichen lang sein");
+  brand.bankAccount = readBankAccount(env, brand.bankAccount);
   return brand;
 }
 
@@ -208,5 +236,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     writeQuotas: e.WRITE_QUOTAS,
     notifyIntervalMs: e.NOTIFY_INTERVAL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    invitationLetterDays: e.INVITATION_LETTER_DAYS,
   };
 }

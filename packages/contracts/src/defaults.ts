@@ -25,6 +25,8 @@ export const DEFAULT_BRAND: BrandConfig = {
     register: "Amtsgericht Berlin-Charlottenburg, HRB 123456",
     vatId: "USt-IdNr.: DE123456789",
   },
+  // A demo account (the check digits are right; no real account).
+  bankAccount: { iban: "DE89370400440532013000", recipient: "Grünfeld Hausverwaltung GmbH", bic: "COBADEFFXXX" },
 };
 
 /** Response header with the cursor of a list's next page (docs/decisions/007-list-pagination.md). */

@@ -139,7 +139,13 @@ export const rentChangeRequest = z.object({
 });
 export type RentChangeRequest = z.infer<typeof rentChangeRequest>;
 
-export const overdueQuery = z.object({ building, cursor, limit });
+export const overdueQuery = z.object({
+  building,
+  cursor,
+  limit,
+  /** Words of the tenant's name, e-mail, address or unit (case and diacritics ignored). */
+  q: z.string().trim().max(100, { error: "Der Suchbegriff ist zu lang." }).optional(),
+});
 export type OverdueQuery = z.infer<typeof overdueQuery>;
 export const overdueEntry = z.object({
   tenancy_id: z.string(),
@@ -154,25 +160,58 @@ export const overdueEntry = z.object({
   last_reminder_at: z.string().nullable(),
 });
 export type OverdueEntry = z.infer<typeof overdueEntry>;
-export const overduePage = z.object({ items: z.array(overdueEntry), next_cursor: z.string().nullable() });
+export const overduePage = z.object({
+  items: z.array(overdueEntry),
+  next_cursor: z.string().nullable(),
+  /** The whole filtered list, not only the page. */
+  total: z.object({ overdue: money, tenancies: z.number().int() }),
+});
 export type OverduePage = z.infer<typeof overduePage>;
 
-export const reminderResponse = z.object({ sent_to: z.string(), overdue: money, last_reminder_at: z.string() });
+export const reminderResponse = z.object({
+  sent_to: z.string(),
+  overdue: money,
+  last_reminder_at: z.string(),
+  /** The deadline the reminder names (14 days from sending). */
+  pay_by: calendarDate,
+});
 
 /** Bank statements up to this size (5,000 CAMT.053 lines are about 6 MB). */
 export const STATEMENT_MAX_BYTES = 12 * 1024 * 1024;
 
 export const statementFormat = z.enum(["csv", "camt"]);
 
-/** For a CSV whose layout is not known: the column (header name) that holds each field. */
-export const csvMapping = z.object({
-  booked_on: z.string().min(1, { error: "Bitte die Spalte mit dem Buchungstag wählen." }).max(200),
-  amount: z.string().min(1, { error: "Bitte die Spalte mit dem Betrag wählen." }).max(200),
-  remittance: z.string().min(1, { error: "Bitte die Spalte mit dem Verwendungszweck wählen." }).max(200),
-  value_on: z.string().max(200).optional(),
-  payer_name: z.string().max(200).optional(),
-  payer_iban: z.string().max(200).optional(),
-});
+const columnIndex = z
+  .number({ error: "Bitte eine Spalte wählen." })
+  .int({ error: "Bitte eine Spalte wählen." })
+  .min(0, { error: "Bitte eine Spalte wählen." })
+  .max(199, { error: "Bitte eine Spalte wählen." });
+
+/**
+ * For a CSV whose layout is not known: which column (0-based, of the header row) holds each field.
+ * The amount is one column, or two (debit and credit, like Deutsche Bank's Soll and Haben).
+ */
+export const csvMapping = z
+  .object({
+    header_row: z.number().int().min(0).max(100, { error: "Die Kopfzeile muss unter den ersten 100 Zeilen sein." }),
+    columns: z.object({
+      booked_on: columnIndex,
+      value_on: columnIndex.optional(),
+      amount: columnIndex.optional(),
+      debit: columnIndex.optional(),
+      credit: columnIndex.optional(),
+      remittance: z.array(columnIndex).min(1, { error: "Bitte die Spalte mit dem Verwendungszweck wählen." }).max(10),
+      payer_name: columnIndex.optional(),
+      payer_iban: columnIndex.optional(),
+      bank_ref: columnIndex.optional(),
+      currency: columnIndex.optional(),
+      status: columnIndex.optional(),
+    }),
+    date_format: z.enum(["DD.MM.YYYY", "DD.MM.YY", "YYYY-MM-DD"]).optional(),
+  })
+  .refine((m) => m.columns.amount !== undefined || m.columns.credit !== undefined, {
+    error: "Bitte die Spalte mit dem Betrag wählen (oder die Spalten Soll und Haben).",
+  });
 export type CsvMappingRequest = z.infer<typeof csvMapping>;
 
 const lineNumbers = z
@@ -262,17 +301,25 @@ export type ImportPreview = z.infer<typeof importPreview>;
 export const importResult = importPreview.extend({ import_id: z.string() });
 export type ImportResult = z.infer<typeof importResult>;
 
-/** A CSV whose layout is not known: the header and a few rows, for the mapping step (HTTP 422). */
+/** A CSV whose layout is not known (HTTP 422): its header and first rows, for the mapping step. */
 export const unknownLayout = z.object({
-  error: z.string(),
-  code: z.literal("unknown_layout"),
+  error: z.literal("unknown_layout"),
+  message: z.string(),
+  /** What the mapping is remembered by (PUT csv-layouts/:signature). */
   signature: z.string(),
+  header_row: z.number().int(),
   header: z.array(z.string()),
   sample: z.array(z.array(z.string())),
 });
 export type UnknownLayout = z.infer<typeof unknownLayout>;
 
+export const csvLayoutParams = z.object({
+  signature: z
+    .string()
+    .regex(/^csv:[A-Za-z0-9_-]{8,64}$/, { error: "Unbekanntes Dateiformat (Signatur). Bitte die Datei neu wählen." }),
+});
 export const csvLayoutRequest = z.object({ mapping: csvMapping });
+export const csvLayoutResponse = z.object({ signature: z.string(), saved_at: z.string() });
 
 export const unmatchedQuery = z.object({ cursor, limit });
 export const unmatchedLine = z.object({
