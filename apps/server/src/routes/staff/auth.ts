@@ -114,12 +114,16 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!totp) {
           // The right password and no code yet: the client asks for it; this was no failed guess.
           await releaseAttempts(app.db, claim);
-          if (staff.active !== 1) throw forbidden("staff_inactive");
+          if (enrolling && staff.active !== 1) throw forbidden("staff_inactive");
           throw enrolling ? forbidden("totp_enrolment_required") : unauthorized("totp_required");
         }
         const step = staff.totp_secret ? verifyTotp(staff.totp_secret, totp) : null;
         if (step === null || !staff.totp_secret) throw unauthorized("totp_invalid");
-        if (staff.active !== 1) throw forbidden("staff_inactive");
+        if (staff.active !== 1) {
+          // Password and code right: no failed guess; a deactivated account spends no step.
+          await releaseAttempts(app.db, claim);
+          throw forbidden("staff_inactive");
+        }
         const taken = enrolling
           ? await enableTotp(app.db, staff.id, staff.totp_secret, step)
           : await useTotpStep(app.db, staff.id, step);
