@@ -217,7 +217,7 @@ async function drawLetter(
 
   // QR code with link, code and validity beside it.
   const qrSize = 40 * MM;
-  const png = await QRCode.toBuffer(letter.link, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 8 });
+  const png = await QRCode.toBuffer(letter.link, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 3 });
   const image = await page.doc.embedPng(png);
   page.drawImage(image, { x: FORM_B.left, y: y - qrSize, width: qrSize, height: qrSize });
   const besideX = FORM_B.left + qrSize + 8 * MM;

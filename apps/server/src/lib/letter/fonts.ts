@@ -121,6 +121,12 @@ export interface TextOptions {
   color?: [number, number, number];
 }
 
+/**
+ * Widths at size 1 by style and text, shared by every letter (the same paragraphs are measured for
+ * each of 200 letters while wrapping); the faces and their metrics never change.
+ */
+const widths = new Map<string, number>();
+
 /** The faces of one PDF document: embedded on first use, subset on save. */
 export class LetterFonts {
   private readonly embedded = new Map<Face, PDFFont>();
@@ -188,10 +194,17 @@ export class LetterFonts {
   }
 
   width(text: string, options: TextOptions): number {
-    return this.runs(text, options.style ?? "regular").reduce(
-      (sum, run) => sum + this.font(run.face).widthOfTextAtSize(run.text, options.size),
-      0,
-    );
+    const key = `${options.style ?? "regular"}\u0000${text}`;
+    let unit = widths.get(key);
+    if (unit === undefined) {
+      unit = this.runs(text, options.style ?? "regular").reduce(
+        (sum, run) => sum + this.font(run.face).widthOfTextAtSize(run.text, 1),
+        0,
+      );
+      if (widths.size >= 20_000) widths.clear();
+      widths.set(key, unit);
+    }
+    return unit * options.size;
   }
 
   /** Splits text into lines no wider than `width` (words; a word longer than a line is cut). */
