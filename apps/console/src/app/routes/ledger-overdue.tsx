@@ -1,7 +1,9 @@
 import { Button } from "@mieter-portal/ui/button";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BuildingFilter } from "@/components/building-filter";
+import { TextField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { overdueQueryOptions } from "@/features/ledger/api";
@@ -13,9 +15,22 @@ import { withSearchParam } from "@/lib/search-params";
 
 function Overdue() {
   const [search, setSearch] = useSearchParams();
+  const q = search.get("q") ?? "";
   const building = search.get("gebaeude");
-  const overdue = useInfiniteQuery(overdueQueryOptions(building));
+  const [text, setText] = useState(q);
+  const overdue = useInfiniteQuery(overdueQueryOptions(q, building));
   const items = overdue.data?.pages.flatMap((p) => p.items) ?? [];
+  // Every page carries the total of the whole filtered list.
+  const total = overdue.data?.pages[0]?.total;
+
+  // The search runs 300 ms after the last key press and is kept in the URL.
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => {
+      setSearch(withSearchParam(search, "q", text.trim()), { replace: true });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text, q, search, setSearch]);
 
   return (
     <>
@@ -23,16 +38,30 @@ function Overdue() {
       <LedgerTabs />
       <search
         aria-label="Überfällige filtern"
-        className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2"
+        className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-[2fr_1fr]"
       >
+        <TextField
+          label="Suche"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Name, E-Mail, Adresse oder Wohnung"
+        />
         <BuildingFilter value={building} onChange={(id) => setSearch(withSearchParam(search, "gebaeude", id))} />
       </search>
+      {total && total.tenancies > 0 ? (
+        <p className="mb-3 text-sm" data-testid="overdue-total" aria-live="polite">
+          Überfällig insgesamt: <strong>{formatMoney(total.overdue)}</strong> in{" "}
+          {total.tenancies === 1 ? "1 Mietverhältnis" : `${total.tenancies} Mietverhältnissen`}
+          {q || building ? " (gefiltert)" : ""}
+        </p>
+      ) : null}
       {overdue.isPending ? (
         <Loading />
       ) : overdue.isError ? (
         <LoadError error={overdue.error} onRetry={() => overdue.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState>Keine überfälligen Mieten.</EmptyState>
+        <EmptyState>{q ? "Keine überfälligen Mieten zu dieser Suche." : "Keine überfälligen Mieten."}</EmptyState>
       ) : (
         <ul className="grid gap-2" aria-label="Überfällige Mieten">
           {items.map((e) => (

@@ -33,13 +33,14 @@ export const ledgerQueryOptions = (tenancyId: string, year: number | null) =>
       apiGet<LedgerDetail>(`/staff/ledger/accounts/${tenancyId}${queryString({ year })}`, { signal }),
   });
 
-export const overdueQueryOptions = (building: string | null) =>
+export const overdueQueryOptions = (q: string, building: string | null) =>
   infiniteQueryOptions({
-    queryKey: ["staff", "ledger", "overdue", { building }],
+    queryKey: ["staff", "ledger", "overdue", { q, building }],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<OverduePage>(`/staff/ledger/overdue${queryString({ building, limit: 50, cursor: pageParam })}`, {
-        signal,
-      }),
+      apiGet<OverduePage>(
+        `/staff/ledger/overdue${queryString({ q: q || null, building, limit: 50, cursor: pageParam })}`,
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -77,7 +78,7 @@ export const useSendReminder = () =>
   useLedgerWrite(
     "reminder",
     (tenancyId: string) =>
-      apiPost<{ sent_to: string; overdue: number; last_reminder_at: string }>(
+      apiPost<{ sent_to: string; overdue: number; last_reminder_at: string; pay_by: string }>(
         `/staff/ledger/accounts/${tenancyId}/reminders`,
       ),
     false,

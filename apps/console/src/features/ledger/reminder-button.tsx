@@ -12,7 +12,7 @@ import { Button } from "@mieter-portal/ui/button";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { Mail } from "lucide-react";
 import { useState } from "react";
-import { formatDateTime, formatMoney } from "@/lib/format";
+import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
 import { useSendReminder } from "./api";
 
 /** Sends the tenant a factual payment reminder by e-mail, after asking. */
@@ -44,8 +44,8 @@ export function ReminderButton({
         <AlertDialogHeader>
           <AlertDialogTitle>Zahlungserinnerung senden?</AlertDialogTitle>
           <AlertDialogDescription>
-            {tenantName} erhält eine E-Mail mit den überfälligen Beträgen ({formatMoney(overdue)}) und der
-            Zahlungsreferenz.
+            {tenantName} erhält eine E-Mail mit den überfälligen Beträgen je Monat ({formatMoney(overdue)}
+            insgesamt), dem Konto der Hausverwaltung, der Zahlungsreferenz und einer Frist von 14 Tagen.
             {lastReminderAt ? ` Letzte Erinnerung: ${formatDateTime(lastReminderAt)}.` : ""}
           </AlertDialogDescription>
         </AlertDialogHeader>
@@ -55,7 +55,11 @@ export function ReminderButton({
             disabled={send.isPending}
             onClick={() =>
               send.mutate(tenancyId, {
-                onSuccess: (r) => toast({ title: "Zahlungserinnerung gesendet", description: `An ${r.sent_to}` }),
+                onSuccess: (r) =>
+                  toast({
+                    title: "Zahlungserinnerung gesendet",
+                    description: `An ${r.sent_to}, zahlbar bis ${formatCalendarDate(r.pay_by)}`,
+                  }),
               })
             }
           >
