@@ -212,6 +212,17 @@ describe("a layout we do not know: the column mapping", () => {
     expect(s.lines[0]).toMatchObject({ ...ERIKA, payerName: "Erika Mustermann" });
     expect(s.lines.map((l) => l.pending)).toEqual([false, true]);
   });
+
+  it("a mapping that does not fit the file says what is wrong", () => {
+    const columns = { bookedOn: 0, amount: 4, remittance: [1] };
+    expect(errorOf(() => read(unknown, { headerRow: 9, columns })).message).toContain("Zeile 10 als Kopfzeile");
+    expect(errorOf(() => read(unknown, { headerRow: 2, columns: { ...columns, remittance: [6] } })).message).toContain(
+      "Spalte 7; die Kopfzeile hat 6 Spalten",
+    );
+    expect(errorOf(() => read(unknown, { headerRow: 2, columns: { bookedOn: 0, remittance: [1] } })).message).toContain(
+      "Die Spalte mit dem Betrag fehlt",
+    );
+  });
 });
 
 describe("errors that say what to do, grouped", () => {

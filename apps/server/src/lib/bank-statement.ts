@@ -6,6 +6,11 @@
  * and its occurrence), so an import is idempotent.
  */
 
+import type { ParsedStatement, ReadOptions, StatementFormat, StatementLine } from "./bank-statement/common.js";
+import { readInWorker } from "./bank-statement/off-thread.js";
+import { detectFormat, readStatementOn } from "./bank-statement/read.js";
+import { berlinToday } from "./time.js";
+
 export {
   type CsvMapping,
   layoutSignature,
@@ -14,5 +19,19 @@ export {
   type StatementFormat,
   type StatementLine,
 } from "./bank-statement/common.js";
-export { readStatementOffThread } from "./bank-statement/off-thread.js";
-export { decodeStatement, detectFormat, parseStatement, readStatement } from "./bank-statement/read.js";
+export { decodeStatement, detectFormat } from "./bank-statement/read.js";
+
+/** A statement in any supported layout → its lines, the layout recognised and notes (German). */
+export function readStatement(content: string, options: ReadOptions = {}): ParsedStatement {
+  return readStatementOn(content, { ...options, today: options.today ?? berlinToday() });
+}
+
+/** The same, read in a worker thread: a large or hostile file never holds the event loop. */
+export function readStatementOffThread(content: string, options: ReadOptions = {}): Promise<ParsedStatement> {
+  return readInWorker(content, { ...options, today: options.today ?? berlinToday() });
+}
+
+/** The lines only, for callers that need nothing else. */
+export function parseStatement(content: string, format: StatementFormat = detectFormat(content)): StatementLine[] {
+  return readStatement(content, { format }).lines;
+}

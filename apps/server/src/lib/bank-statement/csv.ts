@@ -280,8 +280,36 @@ function resolve(layout: Layout, names: string[], headerRow: number): Resolved {
   };
 }
 
-function fromMapping(mapping: CsvMapping): Resolved {
+function fromMapping(mapping: CsvMapping, records: string[][]): Resolved {
   const c = mapping.columns;
+  const refuse = (message: string) =>
+    new StatementError(`${message} Bitte die Spaltenzuordnung prüfen.`, [], { code: "unreadable" });
+  const header = records[mapping.headerRow];
+  if (!Number.isInteger(mapping.headerRow) || !header) {
+    throw refuse(
+      `Die Zuordnung nennt Zeile ${mapping.headerRow + 1} als Kopfzeile; die Datei hat ${count(records.length)} Zeilen.`,
+    );
+  }
+  const used = [
+    c.bookedOn,
+    c.valueOn,
+    c.amount,
+    c.debit,
+    c.credit,
+    c.payerName,
+    c.payerIban,
+    c.bankRef,
+    c.currency,
+    c.status,
+    ...c.remittance,
+  ];
+  const outside = used.find((at) => at !== undefined && (!Number.isInteger(at) || at < 0 || at >= header.length));
+  if (outside !== undefined) {
+    throw refuse(`Die Zuordnung nennt Spalte ${outside + 1}; die Kopfzeile hat ${count(header.length)} Spalten.`);
+  }
+  if (c.amount === undefined && c.debit === undefined && c.credit === undefined) {
+    throw refuse("Die Spalte mit dem Betrag fehlt (oder Soll und Haben).");
+  }
   return {
     id: "mapped",
     label: "eigene Spaltenzuordnung",
@@ -399,7 +427,7 @@ export function readCsv(content: string, mapping: CsvMapping | undefined, today:
   const { records: all, broken } = readRecords(text);
   if (all.length === 0) throw new StatementError("Die CSV-Datei ist leer.", [], { code: "unreadable" });
   const cellsOf = all.map((r) => r.cells);
-  const layout = mapping ? fromMapping(mapping) : (findLayout(cellsOf) ?? targobank(cellsOf));
+  const layout = mapping ? fromMapping(mapping, cellsOf) : (findLayout(cellsOf) ?? targobank(cellsOf));
   if (!layout) {
     const headerRow = guessHeaderRow(cellsOf);
     const header = cellsOf[headerRow] ?? [];

@@ -2,7 +2,7 @@ import { tracingChannel } from "node:diagnostics_channel";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import type { ParsedStatement, ReadOptions } from "./common.js";
 import { StatementError } from "./common.js";
-import { readStatement } from "./read.js";
+import { readStatementOn } from "./read.js";
 
 /**
  * Reading a statement in a worker thread (issue 24 item 17): a large or hostile file keeps a
@@ -14,10 +14,12 @@ const MARK = "mieter-portal:bank-statement";
 /** The worker's heap; a statement within the limits needs a fraction of it. */
 const WORKER_HEAP_MB = 512;
 
+type Options = ReadOptions & { today: string };
+
 interface Job {
   mark: typeof MARK;
   content: string;
-  options: ReadOptions;
+  options: Options;
 }
 
 type Answer =
@@ -45,11 +47,11 @@ function startWorker(job: Job): Worker {
  */
 const reads = tracingChannel<unknown, { bytes: number }>("mieter-portal.statement.read");
 
-export function readStatementOffThread(content: string, options: ReadOptions = {}): Promise<ParsedStatement> {
-  return reads.tracePromise(() => readInWorker(content, options), { bytes: content.length });
+export function readInWorker(content: string, options: Options): Promise<ParsedStatement> {
+  return reads.tracePromise(() => startReading(content, options), { bytes: content.length });
 }
 
-function readInWorker(content: string, options: ReadOptions): Promise<ParsedStatement> {
+function startReading(content: string, options: Options): Promise<ParsedStatement> {
   return new Promise((resolve, reject) => {
     const worker = startWorker({ mark: MARK, content, options });
     let settled = false;
@@ -81,7 +83,7 @@ function readInWorker(content: string, options: ReadOptions): Promise<ParsedStat
 
 function answer(job: Job): Answer {
   try {
-    return { ok: true, statement: readStatement(job.content, job.options) };
+    return { ok: true, statement: readStatementOn(job.content, job.options) };
   } catch (err) {
     if (err instanceof StatementError) {
       return {

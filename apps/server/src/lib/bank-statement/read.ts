@@ -1,12 +1,5 @@
-import { berlinToday } from "../time.js";
 import { readCamt } from "./camt.js";
-import {
-  type ParsedStatement,
-  type ReadOptions,
-  StatementError,
-  type StatementFormat,
-  type StatementLine,
-} from "./common.js";
+import { type ParsedStatement, type ReadOptions, StatementError, type StatementFormat } from "./common.js";
 import { readCsv } from "./csv.js";
 
 /** Anything larger is refused before it is read (the route's limit is the same, contracts STATEMENT_MAX_BYTES). */
@@ -22,8 +15,12 @@ export function detectFormat(content: string): StatementFormat {
     : "csv";
 }
 
-/** A statement in any supported layout → its lines, the layout recognised and notes (German). */
-export function readStatement(content: string, options: ReadOptions = {}): ParsedStatement {
+/**
+ * A statement in any supported layout → its lines, the layout recognised and notes (German).
+ * `today` bounds the booking days; the public readStatement (../bank-statement.ts) defaults it, so
+ * that the worker thread does not load the date libraries.
+ */
+export function readStatementOn(content: string, options: ReadOptions & { today: string }): ParsedStatement {
   if (content.length > MAX_CHARS) {
     throw new StatementError(
       "Die Datei ist zu groß (höchstens 12 MB). Bitte einen kürzeren Zeitraum exportieren.",
@@ -33,14 +30,8 @@ export function readStatement(content: string, options: ReadOptions = {}): Parse
       },
     );
   }
-  const today = options.today ?? berlinToday();
   const format = options.format ?? detectFormat(content);
-  return format === "camt" ? readCamt(content, today) : readCsv(content, options.mapping, today);
-}
-
-/** The lines only, for callers that need nothing else. */
-export function parseStatement(content: string, format: StatementFormat = detectFormat(content)): StatementLine[] {
-  return readStatement(content, { format }).lines;
+  return format === "camt" ? readCamt(content, options.today) : readCsv(content, options.mapping, options.today);
 }
 
 /**
