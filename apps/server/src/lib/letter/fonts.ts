@@ -32,11 +32,12 @@ const require = createRequire(import.meta.url);
 type FontStyle = "regular" | "bold";
 type Face = "regular" | "bold" | "arabic" | "cjk";
 
-const FILES: Record<Face, string> = {
-  regular: "@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf",
-  bold: "@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf",
-  arabic: "@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf",
-  cjk: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
+/** Where each face's file is (resolved when first used; literal paths, so knip sees the packages). */
+const FILES: Record<Face, () => string> = {
+  regular: () => require.resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf"),
+  bold: () => require.resolve("@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf"),
+  arabic: () => require.resolve("@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf"),
+  cjk: () => require.resolve("@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf"),
 };
 
 /** The font files, read once per process (the CJK face is 10 MB: only when a name needs it). */
@@ -44,7 +45,7 @@ const files = new Map<Face, { bytes: Uint8Array; font: FontkitFont }>();
 function faceFile(face: Face) {
   let file = files.get(face);
   if (!file) {
-    const bytes = readFileSync(require.resolve(FILES[face]));
+    const bytes = readFileSync(FILES[face]());
     file = { bytes, font: evenGlyphFontkit.create(bytes) };
     files.set(face, file);
   }
