@@ -242,6 +242,13 @@ describe("Administrators keep their second factor", () => {
     const signedIn = await loginWith({ ...credentials, totp: codeNow(secret) });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json().staff).toMatchObject({ role: "administrator", totp_enabled: true });
+    const audited = await ctx.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity_id", "=", person.id)
+      .where("action", "=", "staff.totp_enabled")
+      .execute();
+    expect(audited).toHaveLength(1);
     // The enrolment endpoint serves only those who must enrol.
     expect((await enrol(credentials)).statusCode).toBe(409);
   });

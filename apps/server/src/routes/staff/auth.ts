@@ -128,6 +128,13 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await enableTotp(app.db, staff.id, staff.totp_secret, step)
           : await useTotpStep(app.db, staff.id, step);
         if (!taken) throw unauthorized("totp_invalid", CODE_USED);
+        if (enrolling) {
+          await recordAudit(
+            app.db,
+            { staffId: staff.id, name: staff.name, ip: request.ip },
+            { action: "staff.totp_enabled", entityType: "staff", entityId: staff.id },
+          );
+        }
       }
       await releaseAttempts(app.db, claim);
       if (staff.active !== 1) throw forbidden("staff_inactive");
@@ -399,12 +406,13 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const claim = await confirmPassword(app.db, request.staff.id, request.body.currentPassword);
       // Role and state are read under the row's lock (a promotion at the same moment: decision 031).
       const result = await disableTotp(app.db, request.staff.id, request.body.code);
+      // Only a wrong or used code counts as a failed attempt; refusals by the rules do not.
+      if (result !== "code_invalid" && result !== "code_used") await releaseAttempts(app.db, claim);
       if (result === "not_found") throw notFound();
       if (result === "mandatory") throw forbidden("forbidden", MANDATORY);
       if (result === "not_enabled") throw conflict("Der zweite Faktor ist nicht eingeschaltet.");
       if (result === "code_invalid") throw new HttpError(400, "totp_invalid", undefined, { code: CODE_INVALID });
       if (result === "code_used") throw new HttpError(400, "totp_invalid", undefined, { code: CODE_USED });
-      await releaseAttempts(app.db, claim);
       await recordAudit(app.db, auditActor(request), {
         action: "staff.totp_disabled",
         entityType: "staff",
