@@ -368,3 +368,195 @@ describe("a line of an account in another building", () => {
     }
   });
 });
+
+// The same with the files as the banks export them, read by the route (lib/bank-statement).
+describe("statements as files: Sparkasse CSV-CAMT twice, CSV-MT940, the documented CSV, CAMT.053", () => {
+  const SPK_CAMT =
+    '"Auftragskonto";"Buchungstag";"Valutadatum";"Buchungstext";"Verwendungszweck";"Glaeubiger ID";"Mandatsreferenz";"Kundenreferenz (End-to-End)";"Sammlerreferenz";"Lastschrift Ursprungsbetrag";"Auslagenersatz Ruecklastschrift";"Beguenstigter/Zahlungspflichtiger";"Kontonummer/IBAN";"BIC (SWIFT-Code)";"Betrag";"Waehrung";"Info"';
+  const SPK_MT940 =
+    '"Auftragskonto";"Buchungstag";"Valutadatum";"Buchungstext";"Verwendungszweck";"Beguenstigter/Zahlungspflichtiger";"Kontonummer";"BLZ";"Betrag";"Waehrung";"Info"';
+  const q = (cells: string[]) => cells.map((c) => `"${c}"`).join(";");
+
+  it("books each payment once and shows the layout read", async () => {
+    const frieda = await createTenant(ctx.db, { address: BUILDING_A, firstName: "Frieda", lastName: "Fluss" });
+    const karl = await createTenant(ctx.db, { address: BUILDING_A, firstName: "Karl", lastName: "Kamm" });
+    for (const t of [frieda, karl]) await ensureRentCharges(ctx.db, { tenancyId: t.tenancyId, today: TODAY });
+    const fr = await referenceOf(frieda);
+    const ka = await referenceOf(karl);
+    const frIban = "DE91100000000123456789";
+    const kaIban = "DE27100777770209299700";
+    const week1 = [
+      SPK_CAMT,
+      q([
+        ACCOUNT,
+        "16.11.26",
+        "16.11.26",
+        "GUTSCHR. UEBERWEISUNG",
+        `Miete Dezember ${fr}`,
+        "",
+        "",
+        "E2E-F-12",
+        "",
+        "",
+        "",
+        "Frieda Fluss",
+        frIban,
+        "COBADEFFXXX",
+        "750,00",
+        "EUR",
+        "Umsatz gebucht",
+      ]),
+      q([
+        ACCOUNT,
+        "17.11.26",
+        "17.11.26",
+        "GUTSCHR. UEBERWEISUNG",
+        `Miete Dezember ${ka}`,
+        "",
+        "",
+        "NOTPROVIDED",
+        "",
+        "",
+        "",
+        "Karl Kamm",
+        kaIban,
+        "BYLADEM1001",
+        "1.413,56",
+        "EUR",
+        "Umsatz vorgemerkt",
+      ]),
+    ].join("\r\n");
+    const post = (path: string, filename: string, content: string) =>
+      as("verwalterA").post(`${LEDGER}${path}`, { filename, content });
+    const preview = await post("/imports/preview", "spk1.csv", week1);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().layout_label).toContain("Sparkasse");
+    expect(statuses(preview.json())).toEqual(["match", "pending"]);
+    expect(statuses((await post("/imports", "spk1.csv", week1)).json())).toEqual(["match", "pending"]);
+
+    const week2 = [
+      SPK_CAMT,
+      week1.split("\r\n")[1]!,
+      q([
+        ACCOUNT,
+        "19.11.26",
+        "17.11.26",
+        "GUTSCHR. UEBERWEISUNG",
+        `Miete Dezember ${ka}`,
+        "",
+        "",
+        "NOTPROVIDED",
+        "",
+        "",
+        "",
+        "Karl Kamm",
+        kaIban,
+        "BYLADEM1001",
+        "1.413,56",
+        "EUR",
+        "Umsatz gebucht",
+      ]),
+    ].join("\r\n");
+    expect(statuses((await post("/imports", "spk2.csv", week2)).json())).toEqual(["duplicate", "match"]);
+
+    const mt940 = [
+      SPK_MT940,
+      q([
+        ACCOUNT,
+        "16.11.26",
+        "16.11.26",
+        "GUTSCHR. UEBERWEISUNG",
+        `Miete Dezember ${fr}`,
+        "Frieda Fluss",
+        frIban,
+        "COBADEFFXXX",
+        "750,00",
+        "EUR",
+        "Umsatz gebucht",
+      ]),
+      q([
+        ACCOUNT,
+        "19.11.26",
+        "17.11.26",
+        "GUTSCHR. UEBERWEISUNG",
+        `Miete Dezember ${ka}`,
+        "Karl Kamm",
+        kaIban,
+        "BYLADEM1001",
+        "1.413,56",
+        "EUR",
+        "Umsatz gebucht",
+      ]),
+    ].join("\r\n");
+    expect(statuses((await post("/imports", "mt940.csv", mt940)).json())).toEqual(["duplicate", "duplicate"]);
+
+    const documented = [
+      "Buchungstag;Betrag;Verwendungszweck;Name;IBAN;Referenz",
+      `16.11.2026;750,00;Miete Dezember ${fr};Frieda Fluss;${frIban};2026111600017`,
+      `17.11.2026;1.413,56;Miete Dezember ${ka};Karl Kamm;${kaIban};2026111700023`,
+    ].join("\n");
+    expect(statuses((await post("/imports", "doku.csv", documented)).json())).toEqual(["duplicate", "duplicate"]);
+
+    const entry = (
+      ref: string,
+      amount: string,
+      booked: string,
+      value: string,
+      e2e: string,
+      iban: string,
+      text: string,
+    ) => `
+      <Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>${booked}</Dt></BookgDt><ValDt><Dt>${value}</Dt></ValDt><AcctSvcrRef>${ref}</AcctSvcrRef>
+        <NtryDtls><TxDtls><Refs><EndToEndId>${e2e}</EndToEndId></Refs><RltdPties><Dbtr><Nm>X</Nm></Dbtr>
+          <DbtrAcct><Id><IBAN>${iban}</IBAN></Id></DbtrAcct></RltdPties>
+          <RmtInf><Ustrd>${text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
+    const camt = `<?xml version="1.0" encoding="UTF-8"?>
+      <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>
+        <Acct><Id><IBAN>${ACCOUNT}</IBAN></Id><Ccy>EUR</Ccy></Acct>
+        ${entry("F-1", "750.00", "2026-11-16", "2026-11-16", "E2E-F-12", frIban, `Miete Dezember ${fr}`)}
+        ${entry("K-1", "1413.56", "2026-11-19", "2026-11-17", "NOTPROVIDED", kaIban, `Miete Dezember ${ka}`)}
+      </Stmt></BkToCstmrStmt></Document>`;
+    const camtResult = (await post("/imports", "auszug.xml", camt)).json();
+    expect(camtResult.layout_label).toContain("CAMT");
+    expect(statuses(camtResult)).toEqual(["duplicate", "duplicate"]);
+
+    expect(await paymentsOf(frieda)).toEqual([{ amount_cents: 75_000, booked_on: "2026-11-16" }]);
+    expect(await paymentsOf(karl)).toEqual([{ amount_cents: 141_356, booked_on: "2026-11-19" }]);
+  });
+
+  it("asks for a column mapping once for an unknown layout, then reads that layout by itself", async () => {
+    const content = ["Datum;Text;Umsatz;Gegenkonto", "20.11.2026;Kaution Rest;44,00;DE55100100100000123456"].join("\n");
+    const first = await as("verwalterA").post(`${LEDGER}/imports/preview`, { filename: "x.csv", content });
+    expect(first.statusCode).toBe(422);
+    const unknown = first.json();
+    expect(unknown).toMatchObject({ error: "unknown_layout", header: ["Datum", "Text", "Umsatz", "Gegenkonto"] });
+    expect(unknown.message).toContain("Spalten zu");
+    const mapping = {
+      header_row: unknown.header_row,
+      columns: { booked_on: 0, remittance: [1], amount: 2, payer_iban: 3 },
+    };
+    const withMapping = await as("verwalterA").post(`${LEDGER}/imports/preview`, {
+      filename: "x.csv",
+      content,
+      mapping,
+    });
+    expect(withMapping.statusCode).toBe(200);
+    expect(withMapping.json().lines[0]).toMatchObject({ amount: 44, payer_iban: "DE55100100100000123456" });
+    const hausmeister = await as("hausmeisterA").inject({
+      method: "PUT",
+      url: `${LEDGER}/csv-layouts/${unknown.signature}`,
+      payload: { mapping },
+    });
+    expect(hausmeister.statusCode).toBe(403);
+    const saved = await as("verwalterA").inject({
+      method: "PUT",
+      url: `${LEDGER}/csv-layouts/${unknown.signature}`,
+      payload: { mapping },
+    });
+    expect(saved.statusCode).toBe(200);
+    const later = await as("admin").post(`${LEDGER}/imports/preview`, { filename: "y.csv", content });
+    expect(later.statusCode).toBe(200);
+    expect(later.json().lines[0]).toMatchObject({ amount: 44, remittance: "Kaution Rest" });
+  });
+});

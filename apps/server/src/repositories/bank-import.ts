@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ImportLine, ImportPreview, ImportResult, ImportTotals } from "@mieter-portal/contracts/staff";
 import { sql } from "kysely";
 import { type Db, isPostgres, withTransaction } from "../db/connection.js";
-import type { StatementFormat, StatementLine } from "../lib/bank-statement.js";
+import type { CsvMapping, StatementFormat, StatementLine } from "../lib/bank-statement.js";
 import { centsToEuros, nowIso } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import { periodOf, referencesIn, settleTenancies } from "./rent-ledger.js";
@@ -579,5 +579,45 @@ export async function commitStatement(
       after: { filename: input.filename, format: input.format, layout: input.layoutLabel, ...preview.totals },
     });
     return { ...preview, import_id: importId };
+  });
+}
+
+// ---------------------------------------------------------------- remembered CSV layouts
+
+/** The mapping the manager completed for a CSV layout (by its header's signature), if any. */
+export async function findCsvLayout(db: Db, signature: string): Promise<CsvMapping | undefined> {
+  const row = await db
+    .selectFrom("bank_csv_layouts")
+    .select("mapping")
+    .where("signature", "=", signature)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.mapping) as CsvMapping) : undefined;
+}
+
+/** Remembers (or replaces) the mapping of a CSV layout; applied to every later file of that layout. */
+export async function saveCsvLayout(
+  db: Db,
+  signature: string,
+  mapping: CsvMapping,
+  actor: AuditActor,
+): Promise<string> {
+  return withTransaction(db, async (trx) => {
+    const now = nowIso();
+    await trx
+      .insertInto("bank_csv_layouts")
+      .values({ signature, mapping: JSON.stringify(mapping), created_by: actor.staffId, created_at: now })
+      .onConflict((oc) =>
+        oc
+          .column("signature")
+          .doUpdateSet({ mapping: JSON.stringify(mapping), created_by: actor.staffId, created_at: now }),
+      )
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "ledger.csv_layout_saved",
+      entityType: "bank_csv_layout",
+      entityId: signature,
+      after: { mapping },
+    });
+    return now;
   });
 }

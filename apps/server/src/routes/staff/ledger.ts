@@ -1,5 +1,10 @@
 import { apiError, idParams } from "@mieter-portal/contracts";
 import {
+  type CsvMappingRequest,
+  csvLayoutParams,
+  csvLayoutRequest,
+  csvLayoutResponse,
+  type ImportRequest,
   importPreview,
   importRequest,
   importResult,
@@ -13,6 +18,8 @@ import {
   reminderResponse,
   rentChangeRequest,
   STATEMENT_MAX_BYTES,
+  type UnknownLayout,
+  unknownLayout,
   unmatchedAssignRequest,
   unmatchedPage,
   unmatchedQuery,
@@ -20,11 +27,22 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { detectFormat, parseStatement, StatementError } from "../../lib/bank-statement.js";
+import {
+  type CsvMapping,
+  type ParsedStatement,
+  readStatementOffThread,
+  StatementError,
+} from "../../lib/bank-statement.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { centsToEuros, eurosToCents } from "../../lib/time.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
-import { commitStatement, previewStatement, type ReadStatement } from "../../repositories/bank-import.js";
+import {
+  commitStatement,
+  findCsvLayout,
+  previewStatement,
+  type ReadStatement,
+  saveCsvLayout,
+} from "../../repositories/bank-import.js";
 import {
   assignUnmatched,
   changeRent,
@@ -42,6 +60,29 @@ import { assertInScope, auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 const tenancyParams = z.object({ tenancyId: z.uuid({ error: "Unbekanntes Mietkonto." }) });
+
+/** The request's mapping (snake case, contracts) as the reader takes it. */
+function fromRequest(m: CsvMappingRequest): CsvMapping {
+  const c = m.columns;
+  return {
+    headerRow: m.header_row,
+    columns: {
+      bookedOn: c.booked_on,
+      valueOn: c.value_on,
+      amount: c.amount,
+      debit: c.debit,
+      credit: c.credit,
+      remittance: c.remittance,
+      payerName: c.payer_name,
+      payerIban: c.payer_iban,
+      bankRef: c.bank_ref,
+      currency: c.currency,
+      status: c.status,
+    },
+    dateFormat: m.date_format,
+  };
+}
+const isUnknown = (r: ReadStatement | UnknownLayout): r is UnknownLayout => "error" in r;
 
 /**
  * The rent ledger (issue 14 §2): Administrators and Verwalter (capability "finances"; Hausmeister
@@ -66,15 +107,39 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     return found.buildingId;
   }
 
-  function parse(body: { content: string; format?: "csv" | "camt" | undefined }): ReadStatement {
+  /**
+   * Reads the statement in a worker thread: a known layout, the request's mapping, or the mapping
+   * remembered for the file's header. A CSV of a layout nobody mapped yet: null (answered 422 with
+   * its header and first rows, for the mapping step).
+   */
+  async function readBody(body: ImportRequest): Promise<ReadStatement | UnknownLayout> {
+    const reading = (mapping: CsvMapping | undefined) =>
+      readStatementOffThread(body.content, { format: body.format, mapping });
+    const statement = (p: ParsedStatement): ReadStatement => ({
+      format: p.format,
+      layoutLabel: p.layoutLabel,
+      warnings: p.warnings,
+      lines: p.lines,
+    });
     try {
-      const format = body.format ?? detectFormat(body.content);
-      return {
-        format,
-        layoutLabel: format === "camt" ? "CAMT.053" : "CSV",
-        warnings: [],
-        lines: parseStatement(body.content, format),
-      };
+      try {
+        return statement(await reading(body.mapping ? fromRequest(body.mapping) : undefined));
+      } catch (err) {
+        if (!(err instanceof StatementError) || err.code !== "unknown_layout" || !err.signature) throw err;
+        const saved = await findCsvLayout(app.db, err.signature);
+        if (!saved) {
+          return {
+            error: "unknown_layout",
+            message:
+              "Dieses CSV-Format kennen wir noch nicht. Bitte ordnen Sie einmal die Spalten zu; die Zuordnung wird für weitere Dateien dieses Formats gespeichert.",
+            signature: err.signature,
+            header_row: err.headerRow ?? 0,
+            header: err.header ?? [],
+            sample: err.sample ?? [],
+          };
+        }
+        return statement(await reading(saved));
+      }
     } catch (err) {
       if (err instanceof StatementError) throw badRequest(err.message, { content: err.message });
       throw err;
@@ -228,13 +293,16 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["staff"],
         summary: "Read a bank statement (CSV or CAMT.053) and show per line how it would be matched; writes nothing",
         body: importRequest,
-        response: { 200: importPreview, ...errors },
+        response: { 200: importPreview, 422: unknownLayout, ...errors },
       },
     },
-    async (request) =>
-      previewStatement(app.db, parse(request.body), scopeOf(request), {
+    async (request, reply) => {
+      const read = await readBody(request.body);
+      if (isUnknown(read)) return reply.code(422).send(read);
+      return previewStatement(app.db, read, scopeOf(request), {
         ...(request.body.book_anyway ? { bookAnyway: request.body.book_anyway } : {}),
-      }),
+      });
+    },
   );
 
   app.post(
@@ -246,14 +314,16 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Book a bank statement: matched lines to their accounts, the rest to the unmatched list; lines booked before are skipped",
         body: importRequest,
-        response: { 201: importResult, ...errors },
+        response: { 201: importResult, 422: unknownLayout, ...errors },
       },
     },
     async (request, reply) => {
+      const read = await readBody(request.body);
+      if (isUnknown(read)) return reply.code(422).send(read);
       const result = await commitStatement(
         app.db,
         {
-          ...parse(request.body),
+          ...read,
           filename: request.body.filename,
           ...(request.body.book_anyway ? { bookAnyway: request.body.book_anyway } : {}),
         },
@@ -262,6 +332,29 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       await refreshStatisticsAfterImport(app.db);
       return reply.code(201).send(result);
+    },
+  );
+
+  app.put(
+    "/staff/ledger/csv-layouts/:signature",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Remember the column mapping of a CSV layout (by its header's signature, from the 422 of a preview); applied to every later file of that layout",
+        params: csvLayoutParams,
+        body: csvLayoutRequest,
+        response: { 200: csvLayoutResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const savedAt = await saveCsvLayout(
+        app.db,
+        request.params.signature,
+        fromRequest(request.body.mapping),
+        auditActor(request),
+      );
+      return { signature: request.params.signature, saved_at: savedAt };
     },
   );
 
