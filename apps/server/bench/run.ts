@@ -1,8 +1,9 @@
 /**
- * `npm run bench` runs three parts: `api` (this file), `web` (bench/web.ts, the tenant app under
- * Lighthouse and a throttled Chromium) and `portfolio` (bench/portfolio.ts, the staff console's rent
- * ledger, bank import and campaign export at 10,000 tenants); `npm run bench -- web` (or
- * BENCH_PARTS=api,web) runs the parts named.
+ * `npm run bench` runs four parts: `api` (this file), `web` (bench/web.ts, the tenant app under
+ * Lighthouse and a throttled Chromium), `portfolio` (bench/portfolio.ts, the staff console's rent
+ * ledger, bank import and campaign export at 10,000 tenants) and `growth` (bench/growth.ts, a
+ * portfolio grown to 10,000 tenants by CSV import: the imports, the searches, a 10,000-line
+ * statement); `npm run bench -- web` (or BENCH_PARTS=api,web) runs the parts named.
  *
  * api: seeds 10,000 tenants into a fresh SQLite database — or, with BENCH_DATABASE_URL
  * (postgres://…), into a schema of its own in that PostgreSQL database, dropped afterwards — and
@@ -48,6 +49,7 @@ import { hashPassword } from "../src/lib/passwords.js";
 import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
 import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
 import { refreshThreadSummaries } from "../src/repositories/messages.js";
+import { runGrowthBench } from "./growth.js";
 import { benchSchema } from "./pg-schema.js";
 import { runPortfolioBench } from "./portfolio.js";
 import { runWebBench } from "./web.js";
@@ -780,7 +782,7 @@ async function apiPart(): Promise<void> {
   }
 }
 
-const PARTS = ["api", "web", "portfolio"] as const;
+const PARTS = ["api", "web", "portfolio", "growth"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts named on the command line (`npm run bench -- web`) or in BENCH_PARTS, else all. */
@@ -798,6 +800,8 @@ async function main(): Promise<void> {
     ["web", runWebBench],
     // Issue 14 §6: the staff console's ledger pages, a 5,000-line statement, a campaign export.
     ["portfolio", runPortfolioBench],
+    // Issue 24: a portfolio grown by CSV import, its searches, a statement as long as the portfolio.
+    ["growth", runGrowthBench],
   ];
   let first = true;
   for (const [part, run] of runs) {
