@@ -19,7 +19,7 @@ export {
   type StatementFormat,
   type StatementLine,
 } from "./bank-statement/common.js";
-export { decodeStatement, detectFormat } from "./bank-statement/read.js";
+export { decodeStatement } from "./bank-statement/read.js";
 
 /** A statement in any supported layout → its lines, the layout recognised and notes (German). */
 export function readStatement(content: string, options: ReadOptions = {}): ParsedStatement {
