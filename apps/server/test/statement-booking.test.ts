@@ -528,10 +528,15 @@ describe("statements as files: Sparkasse CSV-CAMT twice, CSV-MT940, the document
   it("asks for a column mapping once for an unknown layout, then reads that layout by itself", async () => {
     const content = ["Datum;Text;Umsatz;Gegenkonto", "20.11.2026;Kaution Rest;44,00;DE55100100100000123456"].join("\n");
     const first = await as("verwalterA").post(`${LEDGER}/imports/preview`, { filename: "x.csv", content });
-    expect(first.statusCode).toBe(422);
-    const unknown = first.json();
-    expect(unknown).toMatchObject({ error: "unknown_layout", header: ["Datum", "Text", "Umsatz", "Gegenkonto"] });
-    expect(unknown.message).toContain("Spalten zu");
+    expect(first.statusCode).toBe(200);
+    const unknown = first.json().mapping_needed;
+    expect(first.json().lines).toEqual([]);
+    expect(unknown).toMatchObject({ header: ["Datum", "Text", "Umsatz", "Gegenkonto"] });
+    // Booking such a file before mapping it: 422 with the same, in German.
+    const booking = await as("verwalterA").post(`${LEDGER}/imports`, { filename: "x.csv", content });
+    expect(booking.statusCode).toBe(422);
+    expect(booking.json()).toMatchObject({ error: "unknown_layout", signature: unknown.signature });
+    expect(booking.json().message).toContain("Spalten zu");
     const mapping = {
       header_row: unknown.header_row,
       columns: { booked_on: 0, remittance: [1], amount: 2, payer_iban: 3 },

@@ -469,6 +469,15 @@ function toPreview(statement: ReadStatement, matched: Matched[]): ImportPreview 
   };
 }
 
+/** A preview without lines (a CSV layout that needs its column mapping first). */
+export const emptyPreview = (): ImportPreview => ({
+  format: "csv",
+  layout_label: null,
+  warnings: [],
+  lines: [],
+  totals: emptyTotals(),
+});
+
 export async function previewStatement(
   db: Db,
   statement: ReadStatement,

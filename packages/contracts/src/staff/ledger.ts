@@ -287,8 +287,23 @@ export const importTotals = z.object({
 });
 export type ImportTotals = z.infer<typeof importTotals>;
 
+/** A CSV whose layout is not known: its header and first rows, for the mapping step. */
+export const mappingNeeded = z.object({
+  /** What the mapping is remembered by (PUT csv-layouts/:signature). */
+  signature: z.string(),
+  header_row: z.number().int(),
+  header: z.array(z.string()),
+  sample: z.array(z.array(z.string())),
+});
+export type MappingNeeded = z.infer<typeof mappingNeeded>;
+
 export const importPreview = z.object({
   format: statementFormat,
+  /**
+   * Set (and no lines) when the CSV's layout is not known and nobody mapped it yet: the console
+   * shows the mapping step. The booking route answers 422 (unknownLayout) instead.
+   */
+  mapping_needed: mappingNeeded.optional(),
   /** The layout read, in German ("Sparkasse CSV-CAMT V2", "CAMT.053"). */
   layout_label: z.string().nullable(),
   warnings: z.array(z.string()),
@@ -301,16 +316,8 @@ export type ImportPreview = z.infer<typeof importPreview>;
 export const importResult = importPreview.extend({ import_id: z.string() });
 export type ImportResult = z.infer<typeof importResult>;
 
-/** A CSV whose layout is not known (HTTP 422): its header and first rows, for the mapping step. */
-export const unknownLayout = z.object({
-  error: z.literal("unknown_layout"),
-  message: z.string(),
-  /** What the mapping is remembered by (PUT csv-layouts/:signature). */
-  signature: z.string(),
-  header_row: z.number().int(),
-  header: z.array(z.string()),
-  sample: z.array(z.array(z.string())),
-});
+/** The booking route's answer for a CSV whose layout is not known (HTTP 422). */
+export const unknownLayout = mappingNeeded.extend({ error: z.literal("unknown_layout"), message: z.string() });
 export type UnknownLayout = z.infer<typeof unknownLayout>;
 
 export const csvLayoutParams = z.object({

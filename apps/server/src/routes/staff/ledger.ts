@@ -38,6 +38,7 @@ import { centsToEuros, eurosToCents } from "../../lib/time.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import {
   commitStatement,
+  emptyPreview,
   findCsvLayout,
   previewStatement,
   type ReadStatement,
@@ -291,14 +292,18 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: STATEMENT_MAX_BYTES + 1024 * 1024,
       schema: {
         tags: ["staff"],
-        summary: "Read a bank statement (CSV or CAMT.053) and show per line how it would be matched; writes nothing",
+        summary:
+          "Read a bank statement (CSV or CAMT.053) and show per line how it would be matched; writes nothing. A CSV layout nobody mapped yet: no lines, mapping_needed with its header and first rows",
         body: importRequest,
-        response: { 200: importPreview, 422: unknownLayout, ...errors },
+        response: { 200: importPreview, ...errors },
       },
     },
     async (request, reply) => {
       const read = await readBody(request.body);
-      if (isUnknown(read)) return reply.code(422).send(read);
+      if (isUnknown(read)) {
+        const { error: _, message: __, ...mapping_needed } = read;
+        return reply.send({ ...emptyPreview(), mapping_needed });
+      }
       return previewStatement(app.db, read, scopeOf(request), {
         ...(request.body.book_anyway ? { bookAnyway: request.body.book_anyway } : {}),
       });
