@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdmin } from "../src/cli/admin.js";
 import {
   type CsvMapping,
   decodeStatement,
@@ -8,6 +10,7 @@ import {
   readStatement,
   StatementError,
 } from "../src/lib/bank-statement.js";
+import { createTestContext, type TestContext } from "./helpers.js";
 
 // Issue 24 items 3, 4, 7, 8, 18: bank statements as German banks export them (decision 026).
 // The fixtures are written by test/fixtures/bank/generate.mjs in each bank's layout and encoding.
@@ -358,5 +361,27 @@ describe("CAMT.053", () => {
       ),
     );
     expect(s.lines[0]!.remittance).toBe("a &#0; &#xD800; &foo; b");
+  });
+});
+
+describe("import-statement on the command line", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it("reads a Windows-1252 export as the bank wrote it", async () => {
+    const out: string[] = [];
+    const file = fileURLToPath(new URL("./fixtures/bank/dkb-legacy.csv", import.meta.url));
+    const code = await runAdmin(
+      ["import-statement", "--file", file, "--preview"],
+      { out: (t) => out.push(t), err: (t) => out.push(t) },
+      { db: ctx.db, config: ctx.config, files: ctx.app.files, mailer: ctx.app.mailer },
+    );
+    // Read as UTF-8, "Begünstigter" in the header would not be recognised.
+    expect(code).toBe(0);
+    expect(out).toContain("Erkannt: DKB (bis 2023).");
+    expect(out).toContain("Die Datei beginnt mit 6 Zeilen vor der Kopfzeile; sie wurden übersprungen.");
   });
 });
