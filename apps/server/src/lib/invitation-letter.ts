@@ -129,16 +129,26 @@ async function drawLetter(
   const text = (line: string, x: number, y: number, options: TextOptions) =>
     fonts.draw(page, line, x, y, { color: INK, ...options });
 
-  // Letterhead (the first 45 mm): the company on the left, how to reach it on the right.
-  text(brand.companyName, FORM_B.left, fromTop(20 * MM), { size: 16, style: "bold" });
-  if (brand.imprint.legalName !== brand.companyName) {
-    text(brand.imprint.legalName, FORM_B.left, fromTop(26 * MM), { size: 8.5, color: GREY });
-  }
+  // Letterhead (the first 45 mm): the company on the left, its address on the right. A long name
+  // gets smaller (down to 11 pt), then wraps, and never runs into the address.
   const contact = addressLines(brand.officeAddress);
+  const contactOptions: TextOptions = { size: 8.5, color: GREY };
   contact.forEach((line, i) => {
-    const options: TextOptions = { size: 8.5, color: GREY };
-    text(line, textRight - fonts.width(line, options), fromTop(16 * MM + i * 4 * MM), options);
+    text(line, textRight - fonts.width(line, contactOptions), fromTop(16 * MM + i * 4 * MM), contactOptions);
   });
+  const nameWidth = textWidth - Math.max(...contact.map((line) => fonts.width(line, contactOptions))) - 8 * MM;
+  let nameSize = 16;
+  while (nameSize > 11 && fonts.width(brand.companyName, { size: nameSize, style: "bold" }) > nameWidth)
+    nameSize -= 0.5;
+  const nameLines = fonts.wrap(brand.companyName, nameWidth, { size: nameSize, style: "bold" }).slice(0, 2);
+  let headY = fromTop(20 * MM);
+  for (const line of nameLines) {
+    text(line, FORM_B.left, headY, { size: nameSize, style: "bold" });
+    headY -= nameSize * 1.2;
+  }
+  if (brand.imprint.legalName !== brand.companyName) {
+    text(brand.imprint.legalName, FORM_B.left, headY - 4, { size: 8.5, color: GREY });
+  }
 
   // Fold marks (105 and 210 mm) and the hole mark (148.5 mm) on the left edge.
   for (const y of FORM_B.folds) {
@@ -156,7 +166,7 @@ async function drawLetter(
   const innerWidth = field.width - 2 * field.inset;
   const returnLine = [brand.companyName, ...addressLines(brand.officeAddress)].join(" · ");
   let returnSize = 7;
-  while (returnSize > 5 && fonts.width(returnLine, { size: returnSize }) > innerWidth) returnSize -= 0.5;
+  while (returnSize > 6 && fonts.width(returnLine, { size: returnSize }) > innerWidth) returnSize -= 0.5;
   const returnLines = fonts.wrap(returnLine, innerWidth, { size: returnSize });
   const noteBottom = field.top + FORM_B.noteZone;
   returnLines.forEach((line, i) => {
