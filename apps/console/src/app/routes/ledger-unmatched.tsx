@@ -15,7 +15,7 @@ function Unmatched() {
     <>
       <PageHeader
         title="Finanzen"
-        description="Zahlungen aus Kontoauszügen, die keinem Mietkonto zugeordnet werden konnten, die ältesten zuerst."
+        description="Zahlungen aus Kontoauszügen, die auf eine Zuordnung warten (nicht erkannt, Sammelbuchungen zum Aufteilen, Zahlungen für Ihre Gebäude aus dem Import anderer), die ältesten zuerst."
       />
       <LedgerTabs />
       {lines.isPending ? (
@@ -40,6 +40,9 @@ function Unmatched() {
                   {[line.payer_name, line.payer_iban, line.remittance].filter(Boolean).join(" · ") || "Ohne Angaben"}
                 </span>
                 {line.reason ? <span className="[overflow-wrap:anywhere]">{line.reason}</span> : null}
+                {line.suggested_tenant_name ? (
+                  <span data-testid="unmatched-suggestion">Vorschlag: {line.suggested_tenant_name}</span>
+                ) : null}
               </div>
               <AssignDialog line={line} />
             </li>

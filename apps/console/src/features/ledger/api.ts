@@ -1,4 +1,5 @@
 import type {
+  CsvMappingRequest,
   ImportPreview,
   ImportRequest,
   ImportResult,
@@ -10,7 +11,7 @@ import type {
   UnmatchedPage,
 } from "@mieter-portal/contracts/staff";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPost, queryString } from "@/lib/api-client";
+import { apiGet, apiPost, api as apiSend, queryString } from "@/lib/api-client";
 
 /** The rent ledger's reads and writes (issue 14 §2); every write refreshes the whole ledger. */
 
@@ -84,9 +85,24 @@ export const useSendReminder = () =>
     false,
   );
 
+/** One account (tenancyId), or a split into parts of accounts summing exactly to the line. */
 export const useAssignLine = () =>
-  useLedgerWrite("assign", ({ id, tenancyId }: { id: string; tenancyId: string }) =>
-    apiPost<LedgerDetail>(`/staff/ledger/unmatched/${id}/assign`, { tenancy_id: tenancyId }),
+  useLedgerWrite(
+    "assign",
+    ({ id, tenancyId, parts }: { id: string; tenancyId?: string; parts?: { tenancy_id: string; amount: number }[] }) =>
+      apiPost<LedgerDetail>(`/staff/ledger/unmatched/${id}/assign`, parts ? { parts } : { tenancy_id: tenancyId }),
+  );
+
+/** Remembers a CSV layout's column mapping; later files of that layout are read by themselves. */
+export const useSaveCsvLayout = () =>
+  useLedgerWrite("csv-layout", ({ signature, mapping }: { signature: string; mapping: CsvMappingRequest }) =>
+    apiSend<{ signature: string; saved_at: string }>(
+      "PUT",
+      `/staff/ledger/csv-layouts/${encodeURIComponent(signature)}`,
+      {
+        mapping,
+      },
+    ),
   );
 
 /** Preview writes nothing: no refresh. */

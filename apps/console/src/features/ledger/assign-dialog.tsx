@@ -8,14 +8,51 @@ import { FormError, TextField } from "@/components/form-controls";
 import { errorsFromApi } from "@/lib/form";
 import { formatMoney } from "@/lib/format";
 import { accountsQueryOptions, useAssignLine } from "./api";
+import { parseEuros } from "./labels";
 
-/** Gives a waiting statement line to a rent account found by name, unit or reference. */
+interface Part {
+  tenancyId: string;
+  name: string;
+  amount: string;
+}
+
+/**
+ * Gives a waiting statement line to a rent account found by name, unit or reference — the one
+ * suggested when the line was matched by someone who does not look after its building — or splits
+ * it (a batch entry, a transfer for two flats) into parts that add up to the line exactly.
+ */
 export function AssignDialog({ line }: { line: UnmatchedLine }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [q, setQ] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [splitting, setSplitting] = useState(false);
+  const [parts, setParts] = useState<Part[]>([]);
   const assign = useAssignLine();
+  const partsCents = parts.reduce((s, p) => s + Math.round((parseEuros(p.amount) ?? 0) * 100), 0);
+  const lineCents = Math.round(line.amount * 100);
+
+  async function split() {
+    setError(null);
+    if (parts.some((p) => parseEuros(p.amount) === undefined)) {
+      return setError("Bitte geben Sie für jeden Teil einen Betrag in Euro an.");
+    }
+    if (partsCents !== lineCents) {
+      return setError(
+        `Die Teile ergeben ${formatMoney(partsCents / 100)}, die Buchung beträgt ${formatMoney(line.amount)}. Bitte korrigieren Sie die Beträge.`,
+      );
+    }
+    try {
+      await assign.mutateAsync({
+        id: line.id,
+        parts: parts.map((p) => ({ tenancy_id: p.tenancyId, amount: parseEuros(p.amount)! })),
+      });
+      toast({ title: "Zahlung aufgeteilt", description: `${formatMoney(line.amount)} auf ${parts.length} Mietkonten` });
+      setOpen(false);
+    } catch (err) {
+      setError(errorsFromApi(err)._form ?? null);
+    }
+  }
   const accounts = useInfiniteQuery({ ...accountsQueryOptions(q, null), enabled: open && q.length > 1 });
   const items = accounts.data?.pages.flatMap((p) => p.items).slice(0, 10) ?? [];
 
@@ -50,6 +87,70 @@ export function AssignDialog({ line }: { line: UnmatchedLine }) {
         </DialogHeader>
         <div className="grid gap-3">
           <FormError message={error} />
+          {line.suggested_tenancy_id && !splitting ? (
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3 text-sm">
+              <span>
+                Vorschlag: <strong>{line.suggested_tenant_name ?? "Mietkonto"}</strong>
+              </span>
+              <Button
+                size="sm"
+                disabled={assign.isPending}
+                onClick={() => choose(line.suggested_tenancy_id!, line.suggested_tenant_name ?? "Mietkonto")}
+              >
+                Vorschlag übernehmen
+              </Button>
+            </div>
+          ) : null}
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={splitting}
+              onChange={(e) => {
+                setSplitting(e.target.checked);
+                setError(null);
+              }}
+            />
+            Auf mehrere Mietkonten aufteilen
+          </label>
+          {splitting ? (
+            <div className="grid gap-2">
+              {parts.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  Suchen Sie unten die Mietkonten und fügen Sie sie hinzu.
+                </p>
+              ) : null}
+              <ul className="grid gap-2" aria-label="Teile der Buchung">
+                {parts.map((p) => (
+                  <li key={p.tenancyId} className="flex flex-wrap items-end gap-2">
+                    <TextField
+                      label={`Betrag für ${p.name}`}
+                      inputMode="decimal"
+                      value={p.amount}
+                      onChange={(e) =>
+                        setParts((all) =>
+                          all.map((x) => (x.tenancyId === p.tenancyId ? { ...x, amount: e.target.value } : x)),
+                        )
+                      }
+                    />
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setParts((all) => all.filter((x) => x.tenancyId !== p.tenancyId))}
+                    >
+                      Entfernen
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              <p className="text-sm" data-testid="split-sum">
+                Summe der Teile: {formatMoney(partsCents / 100)} von {formatMoney(line.amount)}
+              </p>
+              <Button className="w-fit" disabled={parts.length < 2 || assign.isPending} onClick={split}>
+                Aufteilen und buchen
+              </Button>
+            </div>
+          ) : null}
           <TextField
             label="Mietkonto suchen"
             type="search"
@@ -72,14 +173,27 @@ export function AssignDialog({ line }: { line: UnmatchedLine }) {
                   <br />
                   {[a.building_name, a.apartment_number].filter(Boolean).join(", ")} · {a.reference}
                 </span>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={assign.isPending}
-                  onClick={() => choose(a.tenancy_id, a.tenant_name)}
-                >
-                  Diesem Konto zuordnen
-                </Button>
+                {splitting ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={parts.some((p) => p.tenancyId === a.tenancy_id)}
+                    onClick={() =>
+                      setParts((all) => [...all, { tenancyId: a.tenancy_id, name: a.tenant_name, amount: "" }])
+                    }
+                  >
+                    Als Teil hinzufügen
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={assign.isPending}
+                    onClick={() => choose(a.tenancy_id, a.tenant_name)}
+                  >
+                    Diesem Konto zuordnen
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

@@ -15,12 +15,22 @@ export const PAYMENT_SOURCE: Record<LedgerPayment["source"], string> = {
   opening: "Guthaben aus der Übernahme",
 };
 
-export const LINE_STATUS: Record<ImportLineStatus, { label: string; tone: BadgeTone }> = {
-  match: { label: "Zugeordnet", tone: "success" },
-  unmatched: { label: "Nicht zugeordnet", tone: "warning" },
-  duplicate: { label: "Bereits gebucht", tone: "neutral" },
-  ignored: { label: "Nicht berücksichtigt", tone: "neutral" },
+/** A statement line's status in German; `order` puts what needs a look first. */
+export const LINE_STATUS: Record<ImportLineStatus, { label: string; tone: BadgeTone; order: number }> = {
+  possible_duplicate: { label: "Möglicherweise bereits gebucht", tone: "warning", order: 0 },
+  unmatched: { label: "Nicht zugeordnet", tone: "warning", order: 1 },
+  refused: { label: "Abgelehnt", tone: "danger", order: 2 },
+  other_building: { label: "Anderes Gebäude", tone: "neutral", order: 3 },
+  pending: { label: "Vorgemerkt", tone: "neutral", order: 4 },
+  match: { label: "Zugeordnet", tone: "success", order: 5 },
+  duplicate: { label: "Bereits gebucht", tone: "neutral", order: 6 },
+  ignored: { label: "Nicht berücksichtigt", tone: "neutral", order: 7 },
 };
+
+/** The statuses in the order the import screen shows them (problems first). */
+export const LINE_STATUS_ORDER = (Object.keys(LINE_STATUS) as ImportLineStatus[]).sort(
+  (a, b) => LINE_STATUS[a].order - LINE_STATUS[b].order,
+);
 
 /** "750", "750,5", "1.234,56", "750.00" → euros; undefined when it is not an amount. */
 export function parseEuros(text: string): number | undefined {
