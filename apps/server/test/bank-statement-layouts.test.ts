@@ -255,6 +255,15 @@ describe("errors that say what to do, grouped", () => {
   });
 });
 
+describe("a row too long to be a booking", () => {
+  it("is named with its line, the other rows are not booked either", () => {
+    const long = `Buchungstag;Betrag;Verwendungszweck\n03.11.2026;1,00;${"x".repeat(150_000)}\n04.11.2026;2,00;y\n`;
+    const err = errorOf(() => read(long));
+    expect(err.message).toContain("Zeile 2");
+    expect(err.message).toContain("länger als 100.000 Zeichen");
+  });
+});
+
 describe("bounds and currency (issue 24 items 4 and 18)", () => {
   it("refuses an amount beyond 1.000.000 € and booking days out of bounds, shown but not bookable", () => {
     const s = read(

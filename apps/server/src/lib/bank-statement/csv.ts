@@ -364,13 +364,13 @@ function detectDelimiter(text: string): string {
   return semicolons >= commas ? ";" : ",";
 }
 
-interface Record_ {
+interface CsvRecord {
   cells: string[];
   /** 1-based line of the file where the record starts. */
   fileLine: number;
 }
 
-function readRecords(text: string): { records: Record_[]; broken: string[] } {
+function readRecords(text: string): { records: CsvRecord[]; broken: string[] } {
   const delimiter = detectDelimiter(text);
   const broken: string[] = [];
   let parsed: { record: string[]; info: { lines: number } }[];
@@ -392,14 +392,8 @@ function readRecords(text: string): { records: Record_[]; broken: string[] } {
       },
     });
   } catch (err) {
-    const e = err as { lines?: number; message: string; code?: string };
-    if (e.code === "CSV_MAX_RECORD_SIZE") {
-      throw new StatementError(
-        `Die Datei enthält in Zeile ${e.lines ?? "?"} ein Feld mit mehr als ${count(MAX_FIELD_CHARS)} Zeichen; so sieht kein Kontoauszug aus. Bitte die Datei unverändert aus dem Online-Banking exportieren.`,
-        [],
-        { code: "too_large" },
-      );
-    }
+    // Rows with errors are skipped and reported (on_skip); this is what is left.
+    const e = err as { lines?: number; message: string };
     throw new StatementError(
       `Die CSV-Datei lässt sich nicht lesen (Zeile ${e.lines ?? "?"}): ${germanCsvError(e.message)}`,
       [],
@@ -415,6 +409,7 @@ function readRecords(text: string): { records: Record_[]; broken: string[] } {
 
 function germanCsvError(message: string | undefined): string {
   if (!message) return "unlesbar.";
+  if (/max record size/i.test(message)) return `die Zeile ist länger als ${count(MAX_FIELD_CHARS)} Zeichen.`;
   if (/quote/i.test(message)) return "ein Anführungszeichen ist nicht geschlossen oder steht an falscher Stelle.";
   return "unlesbar.";
 }
@@ -465,7 +460,7 @@ function findLayout(records: string[][]): Resolved | undefined {
   return undefined;
 }
 
-function readRows(all: Record_[], layout: Resolved, broken: string[], today: string): ParsedStatement {
+function readRows(all: CsvRecord[], layout: Resolved, broken: string[], today: string): ParsedStatement {
   const c = layout.columns;
   const warnings: string[] = [];
   const preamble = all.slice(0, Math.max(layout.headerRow, 0));
