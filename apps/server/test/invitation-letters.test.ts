@@ -383,73 +383,95 @@ describe("letters for many tenants as one PDF", () => {
   });
 });
 
+/** Another print of the tenant's letter, written as recordLetterInvitations writes it and held open before its commit. */
+async function holdOtherPrint(tenantId: string) {
+  let commit!: () => void;
+  const committed = new Promise<void>((resolve) => {
+    commit = resolve;
+  });
+  let written!: () => void;
+  const isWritten = new Promise<void>((resolve) => {
+    written = resolve;
+  });
+  const finished = ctx.db.connection().execute(async (conn) => {
+    await sql`begin`.execute(conn);
+    await sql`select id from tenants where id = ${tenantId} for update`.execute(conn);
+    const now = new Date().toISOString();
+    await conn
+      .updateTable("tenant_invitations")
+      .set({ revoked_at: now })
+      .where("tenant_id", "=", tenantId)
+      .where("used_at", "is", null)
+      .where("revoked_at", "is", null)
+      .execute();
+    await conn
+      .insertInto("tenant_invitations")
+      .values({
+        id: randomUUID(),
+        tenant_id: tenantId,
+        token_hash: randomUUID(),
+        code_hash: randomUUID(),
+        channel: "letter",
+        created_at: now,
+        expires_at: new Date(Date.now() + 30 * DAY).toISOString(),
+        used_at: null,
+        revoked_at: null,
+        created_by: null,
+      })
+      .execute();
+    written();
+    await committed;
+    await sql`commit`.execute(conn);
+  });
+  await isWritten;
+  return { commit, finished };
+}
+
+/** Waits until a statement on the tenants or their invitations waits for a lock. */
+async function someoneWaitsForALock() {
+  await expect
+    .poll(
+      async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and (query like '%"tenants"%' or query like '%"tenant_invitations"%')
+            and query not like '%pg_stat_activity%'`.execute(ctx.db)
+        ).rows[0]?.n,
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
+const openInvitations = async (tenantId: string) =>
+  (await invitationsOf(tenantId)).filter((r) => r.revoked_at === null && r.used_at === null);
+
 // Two prints of one tenant's letter at once (PostgreSQL, READ COMMITTED): the one that commits
 // last must revoke the other's link, or two letters with two different codes would both work.
-describe.skipIf(!process.env.TEST_DATABASE_URL)("two letters for one tenant at once (PostgreSQL)", () => {
-  it("the later print waits for the earlier and replaces its link: one open invitation", async () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)("two invitations for one tenant at once (PostgreSQL)", () => {
+  it("a letter printed meanwhile waits for the other print and replaces its link: one open invitation", async () => {
     const id = await tenantNamed("Gleich", "Zeitig");
     expect((await as("verwalterA").post(`${BASE}/${id}/invitation-letter`)).statusCode).toBe(200);
     const options = { mail: { publicUrl: ctx.config.publicUrl }, days: 30, codeKey: ctx.config.jwtSecret };
     const planned = await planLetterInvitation(ctx.db, id, options);
     if (planned.kind !== "ok") throw new Error("the letter should be planned");
-
-    // The other print, as recordLetterInvitations writes it, held open before its commit.
-    let commit!: () => void;
-    const committed = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    let written!: () => void;
-    const isWritten = new Promise<void>((resolve) => {
-      written = resolve;
-    });
-    const other = ctx.db.connection().execute(async (conn) => {
-      await sql`begin`.execute(conn);
-      await sql`select id from tenants where id = ${id} for update`.execute(conn);
-      const now = new Date().toISOString();
-      await conn
-        .updateTable("tenant_invitations")
-        .set({ revoked_at: now })
-        .where("tenant_id", "=", id)
-        .where("used_at", "is", null)
-        .where("revoked_at", "is", null)
-        .execute();
-      await conn
-        .insertInto("tenant_invitations")
-        .values({
-          id: randomUUID(),
-          tenant_id: id,
-          token_hash: randomUUID(),
-          code_hash: randomUUID(),
-          channel: "letter",
-          created_at: now,
-          expires_at: new Date(Date.now() + 30 * DAY).toISOString(),
-          used_at: null,
-          revoked_at: null,
-          created_by: null,
-        })
-        .execute();
-      written();
-      await committed;
-      await sql`commit`.execute(conn);
-    });
-    await isWritten;
+    const other = await holdOtherPrint(id);
     const ours = recordLetterInvitations(ctx.db, COMMAND_LINE_ACTOR, [planned.value]);
-    // Wait until our transaction waits for a lock the other one holds, then let the other commit.
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-              where wait_event_type = 'Lock' and (query like '%"tenants"%' or query like '%"tenant_invitations"%')
-              and query not like '%pg_stat_activity%'`.execute(ctx.db)
-          ).rows[0]?.n,
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0);
-    commit();
-    await other;
+    await someoneWaitsForALock();
+    other.commit();
+    await other.finished;
     expect(await ours).toEqual({ kind: "ok", value: undefined });
-    const open = (await invitationsOf(id)).filter((r) => r.revoked_at === null && r.used_at === null);
-    expect(open).toHaveLength(1);
+    expect(await openInvitations(id)).toHaveLength(1);
+  });
+
+  it("a mail sent meanwhile does the same", async () => {
+    const id = await tenantNamed("Post", "Undmail", `post-undmail-${Date.now()}@example.com`);
+    expect((await as("verwalterA").post(`${BASE}/${id}/invitation`)).statusCode).toBe(200);
+    const other = await holdOtherPrint(id);
+    const mailed = as("verwalterA").post(`${BASE}/${id}/invitation`);
+    await someoneWaitsForALock();
+    other.commit();
+    await other.finished;
+    expect((await mailed).statusCode).toBe(200);
+    expect(await openInvitations(id)).toHaveLength(1);
   });
 });

@@ -421,6 +421,10 @@ export async function issueInvitation(
         message: `Für ${tenant.name} ist keine E-Mail-Adresse hinterlegt. Drucken Sie stattdessen den Einladungsbrief.`,
       };
     }
+    // PostgreSQL: one invitation per tenant at a time, as for letters (decision 029).
+    if (isPostgres(trx)) {
+      await trx.selectFrom("tenants").select("id").where("id", "=", tenantId).forUpdate().execute();
+    }
     const now = nowIso();
     await trx
       .updateTable("tenant_invitations")
