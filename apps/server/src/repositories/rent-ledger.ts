@@ -670,46 +670,76 @@ export async function openLedger(trx: Db, tenancyId: string, opening: LedgerOpen
   const asOf = opening.asOf ?? berlinToday();
   const terms = await trx
     .selectFrom("tenancies")
-    .select(["tenant_id", "start_date", "due_day"])
+    .select(["id", "tenant_id", "start_date", "end_date", "base_rent_cents", "utilities_cents", "due_day"])
     .where("id", "=", tenancyId)
     .executeTakeFirstOrThrow();
   const startPeriod = periodOf(terms.start_date);
   const wanted = opening.firstPeriod ?? firstChargedPeriod(terms, asOf);
   const firstPeriod = wanted < startPeriod ? startPeriod : wanted;
-  await trx
+  // The months up to next month, as ensureRentCharges makes them — written at once: a tenancy
+  // just created has no rent changes, charges or money yet (an import opens thousands).
+  const horizon = addPeriods(periodOf(asOf), 1);
+  const lastPeriod = terms.end_date && periodOf(terms.end_date) < horizon ? periodOf(terms.end_date) : horizon;
+  const created = nowIso();
+  const rows = [];
+  for (let period = firstPeriod; period <= lastPeriod; period = addPeriods(period, 1)) {
+    const charge = chargeFor(terms, [], period);
+    if (!charge) continue;
+    rows.push({
+      id: randomUUID(),
+      tenant_id: terms.tenant_id,
+      tenancy_id: tenancyId,
+      amount_cents: charge.amountCents,
+      currency: CURRENCY,
+      status: "pending",
+      due_date: charge.dueDate,
+      paid_at: null,
+      description: charge.description,
+      created_at: created,
+      period,
+      paid_cents: 0,
+    });
+  }
+  const balance = opening.openingBalanceCents ?? 0;
+  if (balance > 0) {
+    rows.push({
+      id: randomUUID(),
+      tenant_id: terms.tenant_id,
+      tenancy_id: tenancyId,
+      amount_cents: balance,
+      currency: CURRENCY,
+      status: "pending",
+      due_date: asOf,
+      paid_at: null,
+      description: `Saldovortrag zum ${asOf.slice(8, 10)}.${asOf.slice(5, 7)}.${asOf.slice(0, 4)}`,
+      created_at: created,
+      // Not a month's rent: no period, so the monthly charges never take its place.
+      period: null,
+      paid_cents: 0,
+    });
+  }
+  // open_since as refreshOpenSince would set it: every charge written is open.
+  const openSince = rows.reduce<string | null>((min, r) => (min === null || r.due_date < min ? r.due_date : min), null);
+  const account = await trx
     .insertInto("rent_accounts")
     .values({
       tenancy_id: tenancyId,
       reference: newReference(),
       ledger_from: `${firstPeriod}-01`,
+      open_since: openSince,
       created_at: nowIso(),
     })
     .onConflict((oc) => oc.column("tenancy_id").doNothing())
-    .execute();
-  await ensureRentCharges(trx, { tenancyId, today: asOf });
-  const balance = opening.openingBalanceCents ?? 0;
-  if (balance > 0) {
+    .executeTakeFirst();
+  if (rows.length > 0) {
     await trx
       .insertInto("payments")
-      .values({
-        id: randomUUID(),
-        tenant_id: terms.tenant_id,
-        tenancy_id: tenancyId,
-        amount_cents: balance,
-        currency: CURRENCY,
-        status: "pending",
-        due_date: asOf,
-        paid_at: null,
-        description: `Saldovortrag zum ${asOf.slice(8, 10)}.${asOf.slice(5, 7)}.${asOf.slice(0, 4)}`,
-        created_at: nowIso(),
-        // Not a month's rent: no period, so the monthly charges never take its place.
-        period: null,
-        paid_cents: 0,
-      })
+      .values(rows)
+      .onConflict((oc) => oc.columns(["tenancy_id", "period"]).doNothing())
       .execute();
-    await settleTenancy(trx, tenancyId);
-    await refreshOpenSince(trx, [tenancyId]);
-  } else if (balance < 0) {
+  }
+  if (balance < 0) {
+    // Applied to the charges at once (recordTransaction settles).
     await recordTransaction(trx, {
       source: "opening",
       bookedOn: asOf,
@@ -720,5 +750,7 @@ export async function openLedger(trx: Db, tenancyId: string, opening: LedgerOpen
       createdBy: opening.createdBy ?? null,
     });
   }
+  // An account that was there already (not a fresh tenancy): its open charges decide.
+  if (Number(account.numInsertedOrUpdatedRows ?? 0) === 0) await refreshOpenSince(trx, [tenancyId]);
   return firstPeriod;
 }
