@@ -261,7 +261,6 @@ export async function ensureRentCharges(db: Db, options: EnsureOptions = {}): Pr
       count += Number(res.numInsertedOrUpdatedRows ?? 0);
     }
 
-    await repriceUntouched(trx, tenancies, changes, current, one);
     let creditQuery = trx
       .selectFrom("bank_transactions")
       .select("tenancy_id")
@@ -269,10 +268,9 @@ export async function ensureRentCharges(db: Db, options: EnsureOptions = {}): Pr
       .where("tenancy_id", "is not", null)
       .where(sql<boolean>`allocated_cents < amount_cents`);
     if (one) creditQuery = creditQuery.where("tenancy_id", "=", one);
-    await settleTenancies(
-      trx,
-      (await creditQuery.execute()).map((r) => r.tenancy_id!),
-    );
+    const withCredit = (await creditQuery.execute()).map((r) => r.tenancy_id!);
+    await repriceUntouched(trx, tenancies, changes, current, one, withCredit);
+    await settleTenancies(trx, withCredit);
     await refreshOpenSince(trx, one ? [one] : undefined);
     return count;
   });
@@ -288,6 +286,7 @@ async function repriceUntouched(
   changes: Map<string, RentStep[]>,
   fromPeriod: string,
   one: string | undefined,
+  settledNext: string[],
 ): Promise<void> {
   let query = trx
     .selectFrom("payments")
@@ -297,15 +296,22 @@ async function repriceUntouched(
     .where("paid_cents", "=", 0);
   if (one) query = query.where("tenancy_id", "=", one);
   const open = await query.execute();
-  if (open.length === 0) return;
   const terms = new Map(tenancies.map((t) => [t.id, t]));
+  const writes = [];
   for (const c of open) {
     const t = terms.get(c.tenancy_id);
     if (!t || !c.period) continue;
     const charge = chargeFor(t, changes.get(t.id) ?? [], c.period);
+    if (!charge || charge.amountCents !== c.amount_cents || charge.dueDate !== c.due_date) writes.push({ c, charge });
+  }
+  if (writes.length === 0) return;
+  // The tenancies written here and those settled next, locked at once in id order before any
+  // charge is written: a booking that holds one of them never waits for a charge this run holds.
+  await lockTenancies(trx, [...writes.map((w) => w.c.tenancy_id), ...settledNext]);
+  for (const { c, charge } of writes) {
     if (!charge) {
       await trx.deleteFrom("payments").where("id", "=", c.id).where("paid_cents", "=", 0).execute();
-    } else if (charge.amountCents !== c.amount_cents || charge.dueDate !== c.due_date) {
+    } else {
       await trx
         .updateTable("payments")
         .set({ amount_cents: charge.amountCents, due_date: charge.dueDate, description: charge.description })
