@@ -202,6 +202,19 @@ describe("the same bookings in four layouts of one account, and a pending line",
     expect(statuses(again)).toEqual(["duplicate", "unmatched"]);
   });
 
+  it("two lines of the same kind of file with different bank references are two bookings", async () => {
+    const same = {
+      bookedOn: "2026-11-06",
+      amountCents: 1_234,
+      payerIban: "DE68210501700012345678",
+      remittance: "Gutschrift",
+    };
+    await book([line(1, "csv:ref:R-100", { ...same, bankRef: "R-100" })]);
+    expect(statuses(await book([line(1, "csv:ref:R-101", { ...same, bankRef: "R-101" })]))).toEqual(["unmatched"]);
+    // Another kind of file may number its references otherwise: the same booking.
+    expect(statuses(await book([line(1, "camt:ref:X-9", { ...same, bankRef: "X-9" })], "camt"))).toEqual(["duplicate"]);
+  });
+
   it("a line that may be a duplicate waits for a decision; booked when asked to; another account never the same", async () => {
     const iban = "DE12500105170648489890";
     const booked = { bookedOn: "2026-11-06", amountCents: 6_100, payerIban: iban, accountIban: ACCOUNT };
@@ -306,7 +319,9 @@ describe("splitting a waiting line", () => {
 });
 
 describe("a line of an account in another building", () => {
-  it("is neither booked nor shown to a Verwalter of another building, and waits for one who looks after it", async () => {
+  it("is neither booked nor shown to a Verwalter of another building, and waits for one who looks after it", {
+    timeout: 120_000,
+  }, async () => {
     const ref = await referenceOf(tenants.erika!);
     const content = [
       "Buchungstag;Betrag;Verwendungszweck;Name;IBAN;Referenz",
@@ -377,7 +392,8 @@ describe("statements as files: Sparkasse CSV-CAMT twice, CSV-MT940, the document
     '"Auftragskonto";"Buchungstag";"Valutadatum";"Buchungstext";"Verwendungszweck";"Beguenstigter/Zahlungspflichtiger";"Kontonummer";"BLZ";"Betrag";"Waehrung";"Info"';
   const q = (cells: string[]) => cells.map((c) => `"${c}"`).join(";");
 
-  it("books each payment once and shows the layout read", async () => {
+  // Each file is read in a worker thread started from source: slow on a loaded machine, not stuck.
+  it("books each payment once and shows the layout read", { timeout: 120_000 }, async () => {
     const frieda = await createTenant(ctx.db, { address: BUILDING_A, firstName: "Frieda", lastName: "Fluss" });
     const karl = await createTenant(ctx.db, { address: BUILDING_A, firstName: "Karl", lastName: "Kamm" });
     for (const t of [frieda, karl]) await ensureRentCharges(ctx.db, { tenancyId: t.tenancyId, today: TODAY });
@@ -525,7 +541,9 @@ describe("statements as files: Sparkasse CSV-CAMT twice, CSV-MT940, the document
     expect(await paymentsOf(karl)).toEqual([{ amount_cents: 141_356, booked_on: "2026-11-19" }]);
   });
 
-  it("asks for a column mapping once for an unknown layout, then reads that layout by itself", async () => {
+  it("asks for a column mapping once for an unknown layout, then reads that layout by itself", {
+    timeout: 120_000,
+  }, async () => {
     const content = ["Datum;Text;Umsatz;Gegenkonto", "20.11.2026;Kaution Rest;44,00;DE55100100100000123456"].join("\n");
     const first = await as("verwalterA").post(`${LEDGER}/imports/preview`, { filename: "x.csv", content });
     expect(first.statusCode).toBe(200);

@@ -213,9 +213,17 @@ function findDuplicates(
     }
     seenKeys.add(line.dedupeKey);
   }
+  /**
+   * Both read from the same kind of file (csv, camt) with the bank's references, and those differ:
+   * two bookings (references of different kinds of file may be of different systems).
+   */
+  const otherReference = (line: StatementLine, r: BookedRow) =>
+    Boolean(line.bankRef && r.bank_reference && line.bankRef !== r.bank_reference) &&
+    r.bank_ref?.split(":")[0] === line.dedupeKey.split(":")[0];
   const certain = (line: StatementLine, r: BookedRow): string | null => {
     if (!sameAccount(line.accountIban, r.account_iban)) return null;
     if (line.bankRef && r.bank_reference === line.bankRef) return "gleiche Bankreferenz";
+    if (otherReference(line, r)) return null;
     const lineDays = daysOf(line.bookedOn, line.valueOn);
     const rowDays = daysOf(r.booked_on, r.value_on);
     if (
@@ -243,6 +251,7 @@ function findDuplicates(
         sameRemittance(remittanceKey(line.remittance), remittanceKey(r.remittance));
   const maybe = (line: StatementLine, r: BookedRow): boolean =>
     sameAccount(line.accountIban, r.account_iban) &&
+    !otherReference(line, r) &&
     samePayer(line, r) &&
     daysOf(line.bookedOn, line.valueOn).some((a) => daysOf(r.booked_on, r.value_on).some((b) => withinBankDay(a, b)));
   const rest: StatementLine[] = [];

@@ -44,7 +44,7 @@ const preview = (lines: ImportLine[]): ImportPreview => {
 };
 
 describe("the statement preview", () => {
-  it("shows the layout read, its notes, counts per status and the lines that need a look first", () => {
+  it("shows the layout read, its notes, counts per status (problems first) and no payer of another building", () => {
     const lines = [
       line(1, "match"),
       line(2, "pending", { reason: "vorgemerkt, wird nicht gebucht" }),
@@ -66,9 +66,9 @@ describe("the statement preview", () => {
       "Zugeordnet: 1",
     ]);
     const shown = screen.getAllByTestId("import-line").map((l) => l.textContent);
-    expect(shown[0]).toContain("Zeile 3");
-    expect(shown[1]).toContain("Angaben zum Zahler nicht sichtbar");
-    expect(shown[2]).toContain("vorgemerkt, wird nicht gebucht");
+    expect(shown[1]).toContain("vorgemerkt, wird nicht gebucht");
+    expect(shown[3]).toContain("Angaben zum Zahler nicht sichtbar");
+    expect(shown[3]).not.toContain("Erika");
     // Without a handler (a booked statement) there is nothing to decide.
     expect(screen.queryByLabelText("Trotzdem buchen")).not.toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import type { ImportLine, ImportPreview } from "@mieter-portal/contracts/staff";
 import { Badge } from "@mieter-portal/ui/badge";
 import { Button } from "@mieter-portal/ui/button";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
 import { formatCalendarDate, formatMoney } from "@/lib/format";
@@ -58,8 +58,8 @@ function Line({
 }
 
 /**
- * The lines of a previewed or booked statement with their match reasons, the ones that need a look
- * first, and the count per status. With `onBookAnyway`, a possible duplicate offers "Trotzdem buchen".
+ * The lines of a previewed or booked statement with their match reasons (in the file's order), and
+ * the count per status, the ones that need a look first. With `onBookAnyway`, a possible duplicate offers "Trotzdem buchen".
  */
 export function PreviewTable({
   preview,
@@ -72,11 +72,8 @@ export function PreviewTable({
 }) {
   const [shown, setShown] = useState(PAGE);
   const t = preview.totals;
-  const lines = useMemo(
-    () =>
-      [...preview.lines].sort((a, b) => LINE_STATUS[a.status].order - LINE_STATUS[b.status].order || a.line - b.line),
-    [preview.lines],
-  );
+  // In the file's order, as on the bank statement; the counts above name the problems first.
+  const lines = preview.lines;
   return (
     <div className="grid gap-3">
       {preview.layout_label ? (
