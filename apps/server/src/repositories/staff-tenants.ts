@@ -226,12 +226,23 @@ export async function listStaffTenants(
   if (query.building) rows = rows.where("current.building_id", "=", query.building);
   if (query.invitation) rows = rows.where(invitationFilter(query.invitation, nowIso()));
   for (const word of searchWords(query.q)) {
-    const pattern = containsFolded(word);
+    const like = sql<string>`${containsFolded(word)} escape '\\'`;
+    // First the tenants whose own text or any tenancy's text holds the word: one pass over each
+    // table, before the current tenancy and the invitation are looked up for every tenant left.
+    rows = rows.where(
+      "tenants.id",
+      "in",
+      db
+        .selectFrom("tenants")
+        .select("tenants.id")
+        .where("tenants.search_text", "like", like)
+        .union(
+          db.selectFrom("tenancies").select("tenancies.tenant_id as id").where("tenancies.search_text", "like", like),
+        ),
+    );
+    // Then exactly: the name, e-mail address, or the current tenancy's address or unit.
     rows = rows.where((eb) =>
-      eb.or([
-        eb("tenants.search_text", "like", sql<string>`${pattern} escape '\\'`),
-        eb("current.search_text", "like", sql<string>`${pattern} escape '\\'`),
-      ]),
+      eb.or([eb("tenants.search_text", "like", like), eb("current.search_text", "like", like)]),
     );
   }
   if (after) {
