@@ -86,6 +86,7 @@ describe("GET /tenant/appointments", () => {
       time_slot: null,
       notes: null,
       location: "Wohnung",
+      management_note: null,
       created_at: expect.any(String),
     });
     expect(list[1].location).toBeNull();
@@ -171,6 +172,7 @@ describe("POST /tenant/appointments", () => {
       time_slot: "morning",
       notes: "Bitte vorher klingeln.",
       location: null,
+      management_note: null,
       created_at: expect.any(String),
     });
     expect(await appointmentRow(body.id)).toMatchObject({

@@ -42,6 +42,11 @@ export const appointment = z.object({
   time_slot: timeSlot.nullable(),
   notes: z.string().nullable(),
   location: z.string().nullable(),
+  /**
+   * The management's message with its latest answer (accept, proposal, move: its note; a
+   * cancellation: the reason). Absent in copies cached before issue 25.
+   */
+  management_note: z.string().nullish(),
   created_at: z.string(),
 });
 export type Appointment = z.infer<typeof appointment>;

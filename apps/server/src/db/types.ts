@@ -137,6 +137,8 @@ export interface NotificationOutboxTable {
   claimed_until: string | null;
   sent_at: string | null;
   last_error: string | null;
+  /** An .ics attachment (appointment mails, migration 0018). */
+  calendar_ics: Generated<string | null>;
 }
 
 export interface TenanciesTable {
@@ -332,6 +334,10 @@ export interface AppointmentsTable {
   origin: Generated<string>;
   assignee_id: Generated<string | null>;
   decline_reason: Generated<string | null>;
+  /** The message of the management's latest answer, shown to the tenant (migration 0018). */
+  management_note: Generated<string | null>;
+  /** iCalendar SEQUENCE of the appointment's .ics, raised by each mail carrying one. */
+  calendar_sequence: Generated<number>;
 }
 
 export interface AppointmentStatusChangesTable {
@@ -341,6 +347,8 @@ export interface AppointmentStatusChangesTable {
   changed_at: string;
   actor_kind: string;
   actor_name: string;
+  /** The management's message or reason with this change (migration 0018). */
+  note: Generated<string | null>;
 }
 
 export interface DocumentsTable {

@@ -5,4 +5,5 @@ import type { MailContext } from "./notify.js";
 export const mailContextOf = (app: FastifyInstance): MailContext => ({
   company: app.config.brand.companyName,
   publicUrl: app.config.publicUrl,
+  supportEmail: app.config.brand.supportEmail,
 });

@@ -51,7 +51,12 @@ export function startNotificationWorker(options: {
     const singleRows = rows.filter((r) => !isDigestLine(r) && !isDocumentDigest(r));
     for (const row of singleRows) {
       try {
-        await options.mailer.send({ to: row.to_email, subject: row.subject, text: row.body });
+        await options.mailer.send({
+          to: row.to_email,
+          subject: row.subject,
+          text: row.body,
+          ...(row.calendar_ics ? { calendar: row.calendar_ics } : {}),
+        });
         await markSent(options.db, [row.id]);
         sent++;
       } catch (err) {

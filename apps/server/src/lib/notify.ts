@@ -13,6 +13,8 @@ import { staffToNotify } from "../repositories/staff.js";
 export interface MailContext {
   company: string;
   publicUrl: string;
+  /** The management's address, the organizer of appointment .ics files. */
+  supportEmail?: string;
 }
 
 /** The outbox kind of a staff line about a new item: the worker gathers these into a digest. */
@@ -31,6 +33,8 @@ export interface TenantMail {
   lines: string[];
   /** Path in the tenant app, e.g. /messages/<id>. */
   path: string;
+  /** An .ics for the tenant's calendar (appointment mails), given the tenant's address and name. */
+  calendar?: (attendee: { email: string; name: string }) => string;
 }
 
 /** The text of a mail to a tenant: greeting, the lines, the link into the portal, the signature. */
@@ -61,6 +65,9 @@ export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, m
     kind: mail.kind,
     subject: `${ctx.company}: ${mail.subject}`,
     body: tenantMailText(ctx, tenant, mail),
+    ...(mail.calendar
+      ? { calendarIcs: mail.calendar({ email: tenant.email, name: `${tenant.first_name} ${tenant.last_name}` }) }
+      : {}),
   });
 }
 

@@ -39,6 +39,7 @@ function toAppointment(row: AppointmentRow): Appointment {
     time_slot: row.time_slot as TimeSlot | null,
     notes: row.notes,
     location: row.location,
+    management_note: row.management_note,
     created_at: row.created_at,
   };
 }
@@ -157,6 +158,8 @@ export async function requestAppointment(
     notes,
     location: null,
     decline_reason: null,
+    management_note: null,
+    calendar_sequence: 0,
     assignee_id: null,
     created_at: at,
     updated_at: at,

@@ -19,6 +19,8 @@ export interface OutboxMail {
   body: string;
   /** Not before this instant (staff digests); default now. */
   sendAfter?: string;
+  /** An .ics the mail carries (appointment mails). */
+  calendarIcs?: string;
 }
 
 export async function enqueueMail(db: Db, mail: OutboxMail): Promise<void> {
@@ -40,6 +42,7 @@ export async function enqueueMail(db: Db, mail: OutboxMail): Promise<void> {
       claimed_until: null,
       sent_at: null,
       last_error: null,
+      ...(mail.calendarIcs ? { calendar_ics: mail.calendarIcs } : {}),
     })
     .execute();
 }

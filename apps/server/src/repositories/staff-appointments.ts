@@ -11,6 +11,7 @@ import {
 import type { AppointmentOrigin, StaffAppointment } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../db/connection.js";
 import type { AppointmentRow } from "../db/types.js";
+import { appointmentCalendar, type CalendarEvent } from "../lib/appointment-calendar.js";
 import { type MailContext, notifyTenant } from "../lib/notify.js";
 import { berlinToUtc, germanDateOf, nowIso } from "../lib/time.js";
 import { TIME_SLOT_TITLES } from "./appointments.js";
@@ -70,7 +71,17 @@ export async function findStaffAppointment(
 ): Promise<{ appointment: StaffAppointment; buildingId: string | null } | undefined> {
   const row = await db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return undefined;
-  const [tenant, assignee] = await Promise.all([tenantRefOf(db, row.tenant_id), staffRefOf(db, row.assignee_id)]);
+  const [tenant, assignee, history] = await Promise.all([
+    tenantRefOf(db, row.tenant_id),
+    staffRefOf(db, row.assignee_id),
+    db
+      .selectFrom("appointment_status_changes")
+      .select(["status", "changed_at", "actor_kind", "actor_name", "note"])
+      .where("appointment_id", "=", id)
+      .orderBy("changed_at")
+      .orderBy("id")
+      .execute(),
+  ]);
   if (!tenant) return undefined;
   const { buildingId, ...tenantRef } = tenant;
   return {
@@ -88,7 +99,15 @@ export async function findStaffAppointment(
       notes: row.notes,
       location: row.location,
       decline_reason: row.decline_reason,
+      management_note: row.management_note,
       created_at: row.created_at,
+      history: history.map((change) => ({
+        status: change.status as AppointmentStatus,
+        changed_at: change.changed_at,
+        actor_kind: change.actor_kind === "tenant" ? ("tenant" as const) : ("staff" as const),
+        actor_name: change.actor_name,
+        note: change.note,
+      })),
       tenant: tenantRef,
       assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
     },
@@ -126,7 +145,15 @@ const snapshot = (row: Pick<AppointmentRow, "status" | "origin" | "start_time" |
   location: row.location,
 });
 
-async function recordChange(trx: Db, appointmentId: string, status: string, at: string, actor: StaffActor) {
+/** One step of the appointment's history, with the management's message or reason (shown to the tenant). */
+async function recordChange(
+  trx: Db,
+  appointmentId: string,
+  status: string,
+  at: string,
+  actor: StaffActor,
+  note: string | null,
+) {
   await trx
     .insertInto("appointment_status_changes")
     .values({
@@ -136,8 +163,46 @@ async function recordChange(trx: Db, appointmentId: string, status: string, at: 
       changed_at: at,
       actor_kind: "staff",
       actor_name: actor.signature,
+      note,
     })
     .execute();
+}
+
+/** A trimmed message, or null when there is none. */
+const noteOf = (note: string | null | undefined) => (note?.trim() ? note.trim() : null);
+
+/**
+ * The .ics of a mail about the appointment (issue 25 §14): the same UID for every version, the
+ * appointment's calendar_sequence as SEQUENCE.
+ */
+function calendarOf(
+  mail: MailContext,
+  row: Pick<AppointmentRow, "id" | "title" | "start_time" | "end_time" | "location" | "calendar_sequence">,
+  method: CalendarEvent["method"],
+  status: CalendarEvent["status"],
+  note: string | null,
+  at: string,
+) {
+  return (attendee: { email: string; name: string }) =>
+    appointmentCalendar({
+      method,
+      status,
+      appointmentId: row.id,
+      sequence: row.calendar_sequence,
+      start: row.start_time,
+      end: row.end_time,
+      title: `${row.title} (${mail.company})`,
+      location: row.location,
+      description: [
+        `${row.title} mit ${mail.company}`,
+        ...(note ? [note] : []),
+        `Im Mieter-Portal: ${mail.publicUrl}/appointments/${row.id}`,
+      ].join("\n"),
+      organizer: { name: mail.company, email: mail.supportEmail || `noreply@${new URL(mail.publicUrl).hostname}` },
+      attendee,
+      publicUrl: mail.publicUrl,
+      now: at,
+    });
 }
 
 const noteLines = (actor: StaffActor, note: string | null | undefined) =>
@@ -157,7 +222,13 @@ async function answer(
     at: string,
   ) =>
     | StaffAppointmentResult
-    | { set: Partial<Pick<AppointmentRow, "start_time" | "end_time" | "location" | "decline_reason">> },
+    | {
+        set: Partial<
+          Pick<AppointmentRow, "start_time" | "end_time" | "location" | "decline_reason" | "calendar_sequence">
+        >;
+        /** The message or reason the tenant reads with this answer (null: none). */
+        note: string | null;
+      },
   finish: (trx: Db, before: AppointmentRow, after: AppointmentRow, buildingId: string | null) => Promise<void>,
 ): Promise<StaffAppointmentResult> {
   return withTransaction(db, async (trx): Promise<StaffAppointmentResult> => {
@@ -169,7 +240,13 @@ async function answer(
     if (decision.kind === "noop") return { kind: "ok" };
     const built = build(row, at);
     if (!("set" in built)) return built;
-    const changes = { ...built.set, status: decision.status, origin: decision.origin, updated_at: at };
+    const changes = {
+      ...built.set,
+      management_note: built.note,
+      status: decision.status,
+      origin: decision.origin,
+      updated_at: at,
+    };
     const updated = await trx
       .updateTable("appointments")
       .set(changes)
@@ -178,7 +255,7 @@ async function answer(
       .where("origin", "=", row.origin)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return { kind: "conflict" };
-    await recordChange(trx, id, decision.status, at, actor);
+    await recordChange(trx, id, decision.status, at, actor, built.note);
     await closeInboxItem(trx, "appointment", id);
     const building = (await tenantRefOf(trx, row.tenant_id))?.buildingId ?? null;
     await finish(trx, row, { ...row, ...changes }, building);
@@ -186,7 +263,7 @@ async function answer(
   });
 }
 
-/** Accepts a tenant's request at a concrete time inside the requested slot: confirmed. */
+/** Accepts a tenant's request at a concrete time inside the requested slot: confirmed; the mail carries an .ics. */
 export async function acceptAppointment(
   db: Db,
   id: string,
@@ -194,6 +271,7 @@ export async function acceptAppointment(
   actor: StaffActor,
   mail: MailContext,
 ): Promise<StaffAppointmentResult> {
+  const note = noteOf(times.note_to_tenant);
   return answer(
     db,
     id,
@@ -202,7 +280,13 @@ export async function acceptAppointment(
     (row, at) =>
       timesProblem(times, at) ??
       slotProblem(row, times) ?? {
-        set: { start_time: times.start, end_time: times.end, location: times.location ?? row.location },
+        set: {
+          start_time: times.start,
+          end_time: times.end,
+          location: times.location ?? row.location,
+          calendar_sequence: row.calendar_sequence + 1,
+        },
+        note,
       },
     async (trx, before, after, buildingId) => {
       await recordAudit(trx, actor, {
@@ -211,7 +295,7 @@ export async function acceptAppointment(
         entityId: id,
         buildingId,
         before: snapshot(before),
-        after: { ...snapshot(after), note_to_tenant: times.note_to_tenant ?? null },
+        after: { ...snapshot(after), note_to_tenant: note },
       });
       const when = berlinTimeRange(after.start_time, after.end_time);
       await notifyTenant(trx, mail, before.tenant_id, {
@@ -221,15 +305,22 @@ export async function acceptAppointment(
           `Ihr Termin wurde bestätigt: ${when}`,
           `Termin: ${after.title}`,
           ...(after.location ? [`Ort: ${after.location}`] : []),
-          ...noteLines(actor, times.note_to_tenant),
+          ...noteLines(actor, note),
+          "",
+          "Im Anhang finden Sie den Termin für Ihren Kalender (termin.ics).",
         ],
         path: `/appointments/${id}`,
+        calendar: calendarOf(mail, after, "REQUEST", "CONFIRMED", note, after.updated_at),
       });
     },
   );
 }
 
-/** Declines a request (or calls off an appointment) with a reason the tenant reads: canceled. */
+/**
+ * Declines a request, or cancels a confirmed appointment, with a reason the tenant reads in the
+ * mail and in the app: canceled. A confirmed appointment's mail carries a METHOD:CANCEL .ics, so
+ * the tenant's calendar removes it; so does any appointment whose earlier mail carried one.
+ */
 export async function declineAppointment(
   db: Db,
   id: string,
@@ -237,12 +328,19 @@ export async function declineAppointment(
   actor: StaffActor,
   mail: MailContext,
 ): Promise<StaffAppointmentResult> {
+  const note = noteOf(reason);
   return answer(
     db,
     id,
     "decline",
     actor,
-    () => ({ set: { decline_reason: reason } }),
+    (row) => ({
+      set: {
+        decline_reason: reason,
+        ...(hasCalendar(row) ? { calendar_sequence: row.calendar_sequence + 1 } : {}),
+      },
+      note,
+    }),
     async (trx, before, after, buildingId) => {
       await recordAudit(trx, actor, {
         action: "appointment.declined",
@@ -259,12 +357,20 @@ export async function declineAppointment(
           `Ihr Termin „${before.title}“ (${berlinTimeRange(before.start_time, before.end_time)}) wurde abgesagt: ${reason}`,
           "",
           "Sie können im Mieter-Portal jederzeit einen neuen Termin anfragen.",
+          ...(hasCalendar(before) ? ["Der Anhang (termin.ics) entfernt den Termin aus Ihrem Kalender."] : []),
         ],
         path: `/appointments/${id}`,
+        ...(hasCalendar(before)
+          ? { calendar: calendarOf(mail, after, "CANCEL", "CANCELLED", reason, after.updated_at) }
+          : {}),
       });
     },
   );
 }
+
+/** Whether the tenant's calendar may hold the appointment: it is confirmed, or a mail carried an .ics. */
+const hasCalendar = (row: Pick<AppointmentRow, "status" | "calendar_sequence">) =>
+  row.status === "confirmed" || row.calendar_sequence > 0;
 
 const proposalLines = (title: string, start: string, end: string, location: string | null) => [
   `Neuer Terminvorschlag: ${berlinTimeRange(start, end)}`,
@@ -274,7 +380,13 @@ const proposalLines = (title: string, start: string, end: string, location: stri
   "Bitte bestätigen Sie den Termin im Mieter-Portal oder sagen Sie ihn ab.",
 ];
 
-/** Proposes another time: pending again, now waiting for the tenant (origin management). */
+export const RESCHEDULE_REASON_NEEDED = "Bitte nennen Sie dem Mieter den Grund, warum der Termin verschoben wird.";
+
+/**
+ * Proposes another time: pending again, now waiting for the tenant (origin management). Moving a
+ * confirmed appointment (reschedule) needs a reason; its mail says so, names the old and the new
+ * time and carries the new time as .ics (METHOD:REQUEST, STATUS:TENTATIVE until the tenant confirms).
+ */
 export async function proposeAppointmentTime(
   db: Db,
   id: string,
@@ -282,30 +394,62 @@ export async function proposeAppointmentTime(
   actor: StaffActor,
   mail: MailContext,
 ): Promise<StaffAppointmentResult> {
+  const note = noteOf(times.note_to_tenant);
   return answer(
     db,
     id,
     "propose",
     actor,
-    (row, at) =>
-      timesProblem(times, at) ?? {
-        set: { start_time: times.start, end_time: times.end, location: times.location ?? row.location },
-      },
+    (row, at) => {
+      const problem = timesProblem(times, at);
+      if (problem) return problem;
+      if (row.status === "confirmed" && !note) {
+        return { kind: "invalid", message: RESCHEDULE_REASON_NEEDED, field: "note_to_tenant" };
+      }
+      return {
+        set: {
+          start_time: times.start,
+          end_time: times.end,
+          location: times.location ?? row.location,
+          ...(hasCalendar(row) ? { calendar_sequence: row.calendar_sequence + 1 } : {}),
+        },
+        note,
+      };
+    },
     async (trx, before, after, buildingId) => {
       await recordAudit(trx, actor, {
-        action: "appointment.proposed",
+        action: before.status === "confirmed" ? "appointment.rescheduled" : "appointment.proposed",
         entityType: "appointment",
         entityId: id,
         buildingId,
         before: snapshot(before),
-        after: { ...snapshot(after), note_to_tenant: times.note_to_tenant ?? null },
+        after: { ...snapshot(after), note_to_tenant: note },
       });
+      if (hasCalendar(before)) {
+        await notifyTenant(trx, mail, before.tenant_id, {
+          kind: "appointment_rescheduled",
+          subject: "Ihr Termin wurde verschoben",
+          lines: [
+            `Ihr Termin „${after.title}“ wurde verschoben.`,
+            `Bisher: ${berlinTimeRange(before.start_time, before.end_time)}`,
+            `Neu: ${berlinTimeRange(after.start_time, after.end_time)}`,
+            ...(after.location ? [`Ort: ${after.location}`] : []),
+            ...(note ? [`Grund (${actor.signature}): ${note}`] : []),
+            "",
+            "Bitte bestätigen Sie den neuen Termin im Mieter-Portal oder sagen Sie ihn ab.",
+            "Der Anhang (termin.ics) trägt die neue Zeit in Ihren Kalender ein.",
+          ],
+          path: `/appointments/${id}`,
+          calendar: calendarOf(mail, after, "REQUEST", "TENTATIVE", note, after.updated_at),
+        });
+        return;
+      }
       await notifyTenant(trx, mail, before.tenant_id, {
         kind: "appointment_proposed",
         subject: "Neuer Terminvorschlag",
         lines: [
           ...proposalLines(after.title, after.start_time, after.end_time, after.location),
-          ...noteLines(actor, times.note_to_tenant),
+          ...noteLines(actor, note),
         ],
         path: `/appointments/${id}`,
       });
@@ -347,13 +491,15 @@ export async function createAppointmentProposal(
     notes: input.note_to_tenant ?? null,
     location: input.location ?? null,
     decline_reason: null,
+    management_note: noteOf(input.note_to_tenant),
+    calendar_sequence: 0,
     assignee_id: null,
     created_at: at,
     updated_at: at,
   };
   await withTransaction(db, async (trx) => {
     await trx.insertInto("appointments").values(row).execute();
-    await recordChange(trx, row.id, "pending", at, actor);
+    await recordChange(trx, row.id, "pending", at, actor, row.management_note);
     await recordAudit(trx, actor, {
       action: "appointment.created",
       entityType: "appointment",

@@ -132,7 +132,19 @@ export const staffAppointment = z.object({
   notes: z.string().nullable(),
   location: z.string().nullable(),
   decline_reason: z.string().nullable(),
+  /** The management's message with its latest answer, as the tenant reads it. */
+  management_note: z.string().nullable(),
   created_at: z.string(),
+  /** Every status change, oldest first, with the management's message or reason. */
+  history: z.array(
+    z.object({
+      status: appointmentStatus,
+      changed_at: z.string(),
+      actor_kind: z.enum(["tenant", "staff"]),
+      actor_name: z.string(),
+      note: z.string().nullable(),
+    }),
+  ),
   tenant: tenantRef,
   assignee: personRef.nullable(),
 });
