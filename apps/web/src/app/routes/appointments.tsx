@@ -48,7 +48,7 @@ export function Component() {
         {appointments.isPending ? (
           <LoadingState text={t.loading} />
         ) : appointments.isError && !appointments.isFetchNextPageError ? (
-          <QueryErrorAlert title={t.loadError} onRetry={() => void appointments.refetch()} />
+          <QueryErrorAlert error={appointments.error} title={t.loadError} onRetry={() => void appointments.refetch()} />
         ) : (
           <div className="grid grid-cols-1 gap-4">
             <AppointmentLists {...groupAppointments(items)} appointmentPath={appointmentPath} />

@@ -1,6 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
 import { FileText, Gauge, MessageSquare, Wrench } from "lucide-react";
-import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
+import { offlineNoDataMessage, QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { appointmentPath, messagePath, paths } from "@/config/paths";
 import { getUpcomingAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
 import { UpcomingAppointments } from "@/features/appointments/components/upcoming-appointments";
@@ -21,10 +21,12 @@ import { CurrentNotices } from "@/features/notices/components/current-notices";
 import { ApiRequestError } from "@/lib/api/errors";
 import { LoadingState } from "../loading-state";
 
-/** Spec section 9: dashboard queries retry up to 3 times (never on a rejected session). */
+/** Spec section 9: dashboard queries retry up to 3 times (never on a rejected session, nor offline). */
 const DASHBOARD_RETRIES = 3;
 function retry(failureCount: number, error: Error) {
   if (error instanceof ApiRequestError && error.status === 401) return false;
+  // Offline without a cached copy a retry cannot succeed: the no-data message at once (issue 25).
+  if (offlineNoDataMessage(error)) return false;
   return failureCount < DASHBOARD_RETRIES;
 }
 
@@ -69,7 +71,11 @@ export function Component() {
         apartmentNumber={user?.apartment_number ?? sessionUser.apartment_number}
       />
       {failed.length > 0 ? (
-        <QueryErrorAlert title={dashboardTexts.loadError} onRetry={() => failed.forEach((q) => void q.refetch())} />
+        <QueryErrorAlert
+          error={failed.find((q) => offlineNoDataMessage(q.error))?.error ?? failed[0]?.error}
+          title={dashboardTexts.loadError}
+          onRetry={() => failed.forEach((q) => void q.refetch())}
+        />
       ) : null}
       <NextRentCard payment={paymentQuery.data ?? null} financesPath={paths.finances.path} />
       <CurrentNotices notices={noticesQuery.data ?? []} noticesPath={paths.notices.path} />

@@ -15,6 +15,7 @@ export function Component() {
   if (query.isError || query.fetchStatus === "paused") {
     return (
       <QueryErrorAlert
+        error={query.error}
         variant="panel"
         title={documentTexts.loadError}
         advice={documentTexts.loadErrorAdvice}

@@ -29,6 +29,7 @@ export function Component() {
       {finances.isError && !data ? (
         <div className="md:col-span-2">
           <QueryErrorAlert
+            error={finances.error}
             variant="panel"
             title={financeTexts.loadError}
             advice={financeTexts.loadErrorHint}

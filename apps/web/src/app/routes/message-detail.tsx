@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessageSquareOff } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { PendingChanges } from "@/components/offline/pending-changes";
+import { offlineNoDataMessage } from "@/components/query-error/query-error-alert";
 import { Button } from "@/components/ui/button";
 import * as apiPaths from "@/config/api-paths";
 import { paths } from "@/config/paths";
@@ -11,6 +12,7 @@ import { ReplyForm } from "@/features/messages/components/reply-form";
 import { messageTexts } from "@/features/messages/texts";
 import { useMarkReadOnOpen } from "@/features/messages/use-mark-read-on-open";
 import { ApiRequestError } from "@/lib/api/errors";
+import { offlineNotices } from "@/lib/offline/notices";
 import { LoadingState } from "../loading-state";
 
 function isNotFound(error: Error | null): boolean {
@@ -27,13 +29,18 @@ export function Component() {
 
   if (thread.isError) {
     const notFound = isNotFound(thread.error);
+    const offline = offlineNoDataMessage(thread.error);
     return (
       <section aria-labelledby="thread-error" className="grid justify-items-center gap-3 py-10 text-center">
         <MessageSquareOff className="size-8 text-muted-foreground" aria-hidden="true" />
         <h1 id="thread-error" className="text-xl font-bold">
-          {notFound ? t.notFound : t.loadError}
+          {notFound ? t.notFound : (offline ?? t.loadError)}
         </h1>
-        {notFound ? <p className="max-w-sm text-sm text-muted-foreground">{t.notFoundHint}</p> : null}
+        {notFound || offline ? (
+          <p className="max-w-sm text-sm text-muted-foreground">
+            {notFound ? t.notFoundHint : offlineNotices.noDataAdvice}
+          </p>
+        ) : null}
         <div className="flex flex-wrap justify-center gap-2">
           {notFound ? null : (
             <Button variant="outline" onClick={() => void thread.refetch()}>

@@ -39,7 +39,7 @@ export function Component() {
       {messages.isPending ? (
         <LoadingState text={t.loading} />
       ) : messages.isError && !messages.isFetchNextPageError ? (
-        <QueryErrorAlert title={t.loadError} onRetry={() => void messages.refetch()} />
+        <QueryErrorAlert error={messages.error} title={t.loadError} onRetry={() => void messages.refetch()} />
       ) : (
         <>
           <MessageList messages={items} filter={filter} messagePath={messagePath} />

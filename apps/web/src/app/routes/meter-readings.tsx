@@ -31,7 +31,12 @@ export function Component() {
       {readings.isPending ? (
         <LoadingState text={t.loading} />
       ) : readings.isError && !readings.isFetchNextPageError ? (
-        <QueryErrorAlert title={t.loadError} advice={t.loadErrorAdvice} onRetry={() => void readings.refetch()} />
+        <QueryErrorAlert
+          error={readings.error}
+          title={t.loadError}
+          advice={t.loadErrorAdvice}
+          onRetry={() => void readings.refetch()}
+        />
       ) : (
         <MeterReadingHistory readings={items} more={<LoadMore query={readings} />} />
       )}

@@ -21,10 +21,7 @@ export function Component() {
       {notices.isPending ? (
         <LoadingState text={noticeTexts.loading} />
       ) : notices.isError && !notices.isFetchNextPageError ? (
-        <QueryErrorAlert
-          title={notices.error.name === "OfflineDataUnavailableError" ? notices.error.message : noticeTexts.loadError}
-          onRetry={() => void notices.refetch()}
-        />
+        <QueryErrorAlert error={notices.error} title={noticeTexts.loadError} onRetry={() => void notices.refetch()} />
       ) : (
         <>
           <NoticeList notices={items} />

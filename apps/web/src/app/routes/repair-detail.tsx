@@ -42,6 +42,7 @@ export function Component() {
         {paths.repairs.title}
       </h1>
       <QueryErrorAlert
+        error={repair.error}
         title={missing ? t.notFound : t.loadError}
         onRetry={missing ? undefined : () => void repair.refetch()}
       />

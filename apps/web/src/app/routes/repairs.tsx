@@ -30,7 +30,12 @@ export function Component() {
       {repairs.isPending ? (
         <LoadingState text={t.loading} />
       ) : repairs.isError && !repairs.isFetchNextPageError ? (
-        <QueryErrorAlert title={t.loadError} advice={t.loadErrorAdvice} onRetry={() => void repairs.refetch()} />
+        <QueryErrorAlert
+          error={repairs.error}
+          title={t.loadError}
+          advice={t.loadErrorAdvice}
+          onRetry={() => void repairs.refetch()}
+        />
       ) : (
         <>
           <RepairLists repairs={items} />

@@ -1,8 +1,18 @@
 import { CircleAlert, RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { offlineNotices } from "@/lib/offline/notices";
 
 /** 'Erneut versuchen': every screen's retry says the same. */
 export const RETRY_LABEL = "Erneut versuchen";
+
+/**
+ * The spec's no-data-offline message when offline without a cached copy is why the read failed
+ * (lib/api/query-fn, matched by name like the query cache does), else undefined: the screen's own
+ * online error text would send the tenant to the support for a missing connection (issue 25).
+ */
+export function offlineNoDataMessage(error: Error | null | undefined): string | undefined {
+  return error?.name === "OfflineDataUnavailableError" ? error.message : undefined;
+}
 
 /**
  * What a screen shows when its read failed (issue 15: one alert instead of a copy per screen).
@@ -11,12 +21,14 @@ export const RETRY_LABEL = "Erneut versuchen";
  * Without `onRetry` there is nothing to try again (e.g. a repair that does not exist).
  */
 export function QueryErrorAlert({
-  title,
-  advice,
+  error,
   onRetry,
   retrying = false,
   variant = "inline",
+  ...texts
 }: {
+  /** The read's error: offline without a cached copy, the no-data message replaces title and advice. */
+  error: Error | null | undefined;
   title: string;
   advice?: string;
   onRetry?: () => void;
@@ -24,6 +36,9 @@ export function QueryErrorAlert({
   retrying?: boolean;
   variant?: "inline" | "panel";
 }) {
+  const offline = offlineNoDataMessage(error);
+  const title = offline ?? texts.title;
+  const advice = offline ? offlineNotices.noDataAdvice : texts.advice;
   const retry = onRetry ? (
     <Button
       size={variant === "panel" ? "default" : "sm"}

@@ -13,4 +13,7 @@ export const offlineNotices = {
   storageFailedDescription:
     "Die Änderung konnte auf diesem Gerät nicht gespeichert werden. Bitte geben Sie Speicherplatz frei und versuchen Sie es erneut.",
   noData: (resource: string) => `Keine Daten im Offline-Modus verfügbar: ${resource}`,
+  /** Under the no-data message in a screen's error view (issue 25): why, and what brings the data. */
+  noDataAdvice:
+    "Diese Daten sind auf diesem Gerät noch nicht gespeichert. Sobald eine Internetverbindung besteht, werden sie geladen.",
 } as const;

@@ -1,6 +1,7 @@
 import type { TenantPreferences } from "@mieter-portal/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
+import { offlineNoDataMessage } from "@/components/query-error/query-error-alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/form-field";
@@ -66,7 +67,9 @@ export function NotificationSetting() {
       </div>
       {preferences.isError && enabled === undefined ? (
         <div role="alert" className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
-          <span className="text-destructive-text">{t.notificationsLoadError}</span>
+          <span className="text-destructive-text">
+            {offlineNoDataMessage(preferences.error) ?? t.notificationsLoadError}
+          </span>
           <Button size="sm" variant="outline" onClick={() => void preferences.refetch()}>
             {t.retry}
           </Button>
