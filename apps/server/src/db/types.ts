@@ -107,6 +107,18 @@ export interface RepairInternalNotesTable {
   created_at: string;
 }
 
+/** A staff-only note on a conversation, appointment or tenant (repositories/internal-notes.ts). */
+export interface InternalNotesTable {
+  /** thread | appointment | tenant */
+  entity_type: string;
+  entity_id: string;
+  id: string;
+  staff_id: string | null;
+  author_name: string;
+  note: string;
+  created_at: string;
+}
+
 /** One row per item that waits for the management (repositories/inbox.ts keeps it). */
 export interface InboxItemsTable {
   kind: string;
@@ -485,6 +497,8 @@ export interface RepairsTable {
   updated_at: string;
   planned_window: Generated<string | null>;
   assignee_id: Generated<string | null>;
+  /** The conversation the repair was made from (issue 25 §16); null otherwise. */
+  thread_id: Generated<string | null>;
 }
 
 export interface RepairStatusHistoryTable {
@@ -580,6 +594,7 @@ export interface Database {
   audit_log: AuditLogTable;
   canned_replies: CannedRepliesTable;
   repair_internal_notes: RepairInternalNotesTable;
+  internal_notes: InternalNotesTable;
   inbox_items: InboxItemsTable;
   notification_outbox: NotificationOutboxTable;
   notices: NoticesTable;

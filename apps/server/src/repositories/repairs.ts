@@ -18,6 +18,7 @@ import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pag
 import { repairTitle } from "../lib/repair-titles.js";
 import { nowIso } from "../lib/time.js";
 import { type CheckedFile, putAll, removeAll } from "../lib/uploads.js";
+import { type AuditActor, recordAudit } from "./audit.js";
 import { closeInboxItem, currentBuildingOf, plannedDueAt, putInboxItem, repairDueAt } from "./inbox.js";
 import { findPhotosByOwner, insertPhotos, toPhotoInfo } from "./photos.js";
 
@@ -118,6 +119,8 @@ export interface NewRepair {
   /** Already checked photos, in the order the tenant chose them (positions 0..2). */
   photos: CheckedFile[];
   actorName: string;
+  /** Staff record it (a call, a tenant's message): history by staff, audited, no new-item mail (issue 25 §16). */
+  byStaff?: { actor: AuditActor; threadId: string | null };
 }
 
 export { repairTitle } from "../lib/repair-titles.js";
@@ -150,13 +153,14 @@ export async function createRepair(
     updated_at: now,
     planned_window: null,
     assignee_id: null,
+    thread_id: input.byStaff?.threadId ?? null,
   };
   const history: RepairHistoryRow = {
     id: randomUUID(),
     repair_id: row.id,
     status: "reported",
     changed_at: now,
-    actor_kind: "tenant",
+    actor_kind: input.byStaff ? "staff" : "tenant",
     actor_name: input.actorName,
     note: null,
   };
@@ -175,7 +179,15 @@ export async function createRepair(
         createdAt: now,
         dueAt: repairDueAt(now, row.urgency),
       });
-      if (mail) {
+      if (input.byStaff) {
+        await recordAudit(trx, input.byStaff.actor, {
+          action: "repair.created",
+          entityType: "repair",
+          entityId: row.id,
+          buildingId: await currentBuildingOf(trx, tenantId),
+          after: { tenant_id: tenantId, type: row.type, location: row.location, thread_id: row.thread_id },
+        });
+      } else if (mail) {
         await notifyStaffOfNewItem(trx, mail, await currentBuildingOf(trx, tenantId), {
           kind: "repair",
           line: `Reparatur (${URGENCY_TITLES[row.urgency as Urgency]}): ${title} – ${input.actorName}`,

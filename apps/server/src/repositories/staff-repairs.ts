@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { RepairStatus } from "@mieter-portal/contracts";
-import type { RepairStatusChangeRequest, StaffRepair } from "@mieter-portal/contracts/staff";
+import type { RepairStatusChangeRequest, StaffNewRepair, StaffRepair } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../db/connection.js";
+import type { FileStore } from "../lib/file-store.js";
 import { type MailContext, notifyTenant } from "../lib/notify.js";
 import { germanDateOf } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import { findInboxItem } from "./inbox.js";
-import { findRepair, repairTitle, setRepairStatus } from "./repairs.js";
+import { createRepair, findRepair, repairTitle, setRepairStatus } from "./repairs.js";
 import { staffRefOf, tenantRefOf } from "./staff-tenants.js";
 
 /** Status labels as the tenant app shows them (mails). */
@@ -142,4 +143,47 @@ export async function addInternalNote(db: Db, repairId: string, note: string, ac
       after: { note },
     });
   });
+}
+
+/**
+ * The tenant a staff-created repair is for: the given tenant, or the conversation's tenant when it
+ * is made from a message. "thread_mismatch" when both are given and differ; undefined when either
+ * does not exist.
+ */
+export async function tenantOfNewRepair(
+  db: Db,
+  input: Pick<StaffNewRepair, "tenant_id" | "thread_id">,
+): Promise<string | "thread_mismatch" | undefined> {
+  if (input.thread_id) {
+    const thread = await db
+      .selectFrom("message_threads")
+      .select("tenant_id")
+      .where("id", "=", input.thread_id)
+      .executeTakeFirst();
+    if (!thread) return undefined;
+    if (input.tenant_id && input.tenant_id !== thread.tenant_id) return "thread_mismatch";
+    return thread.tenant_id;
+  }
+  if (!input.tenant_id) return undefined;
+  return (await db.selectFrom("tenants").select("id").where("id", "=", input.tenant_id).executeTakeFirst())?.id;
+}
+
+/** Staff record a repair for a tenant (issue 25 §16): the tenant sees it in the app; audited, no photos. */
+export async function createRepairByStaff(
+  db: Db,
+  files: FileStore,
+  tenantId: string,
+  input: StaffNewRepair,
+  actor: AuditActor & { signature: string },
+): Promise<string> {
+  const created = await createRepair(db, files, tenantId, {
+    type: input.type,
+    location: input.location,
+    description: input.description,
+    urgency: input.urgency,
+    photos: [],
+    actorName: actor.signature,
+    byStaff: { actor, threadId: input.thread_id ?? null },
+  });
+  return created.id;
 }

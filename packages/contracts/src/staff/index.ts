@@ -11,4 +11,5 @@ export * from "./ledger.js";
 export * from "./meter-campaigns.js";
 export * from "./notices.js";
 export * from "./onboarding.js";
+export * from "./repair-create.js";
 export * from "./roles.js";

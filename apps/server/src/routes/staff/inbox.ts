@@ -9,7 +9,7 @@ import { findInboxItem, listInbox } from "../../repositories/inbox.js";
 import { findPhotoById } from "../../repositories/photos.js";
 import { colleaguesFor } from "../../repositories/staff.js";
 import { tenantRefOf } from "../../repositories/staff-tenants.js";
-import { assertInScope, auditActor, inboxScopeOf } from "./scope.js";
+import { assertInScope, auditActor, inboxScopeOf, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
@@ -61,8 +61,29 @@ export const staffInboxRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
       }
-      if (!(await assignItem(app.db, kind, id, assigneeId, auditActor(request)))) throw notFound();
+      if (!(await assignItem(app.db, kind, id, assigneeId, auditActor(request), mailContext(app)))) throw notFound();
       return { success: true as const };
+    },
+  );
+
+  app.get(
+    "/staff/inbox/:kind/:id/assignees",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Staff who may be assigned this item: those who serve its building (and the Administrators)",
+        params: idParams.extend({ kind: inboxKind }),
+        response: { 200: z.array(personRef), ...errors },
+      },
+    },
+    async (request) => {
+      const { kind, id } = request.params;
+      if (!inboxScopeOf(request).kinds.includes(kind)) throw new HttpError(403, "forbidden");
+      const item = await findInboxItem(app.db, kind, id);
+      if (!item) throw notFound();
+      assertInScope(request, item.building_id);
+      const rows = await colleaguesFor(app.db, item.building_id ? [item.building_id] : []);
+      return rows.map((r) => ({ id: r.id, name: r.name }));
     },
   );
 

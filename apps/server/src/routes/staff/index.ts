@@ -4,6 +4,7 @@ import { staffAppointmentRoutes } from "./appointments.js";
 import { staffAccountRoutes } from "./auth.js";
 import { staffDocumentRoutes } from "./documents.js";
 import { staffInboxRoutes } from "./inbox.js";
+import { staffInternalNoteRoutes } from "./internal-notes.js";
 import { staffLedgerRoutes } from "./ledger.js";
 import { staffMeterCampaignRoutes } from "./meter-campaigns.js";
 import { staffMeterReadingRoutes } from "./meter-readings.js";
@@ -21,6 +22,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffAccountRoutes);
   await app.register(staffInboxRoutes);
   await app.register(staffRepairRoutes);
+  await app.register(staffInternalNoteRoutes);
   await app.register(staffThreadRoutes);
   await app.register(staffAppointmentRoutes);
   await app.register(staffMeterReadingRoutes);

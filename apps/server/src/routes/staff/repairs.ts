@@ -1,9 +1,23 @@
 import { apiError, idParams } from "@mieter-portal/contracts";
-import { internalNoteRequest, repairStatusChange, staffRepair } from "@mieter-portal/contracts/staff";
+import {
+  internalNoteRequest,
+  repairStatusChange,
+  roleCan,
+  staffNewRepair,
+  staffRepair,
+  staffRepairCreated,
+} from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notFound } from "../../lib/errors.js";
+import { badRequest, notFound } from "../../lib/errors.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
-import { addInternalNote, changeRepairStatusByStaff, findStaffRepair } from "../../repositories/staff-repairs.js";
+import {
+  addInternalNote,
+  changeRepairStatusByStaff,
+  createRepairByStaff,
+  findStaffRepair,
+  tenantOfNewRepair,
+} from "../../repositories/staff-repairs.js";
+import { tenantRefOf } from "../../repositories/staff-tenants.js";
 import { assertInScope, auditActor, mailContext, staffSignature } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
@@ -18,6 +32,36 @@ export const staffRepairRoutes: FastifyPluginAsyncZod = async (app) => {
     assertInScope(request, found.buildingId);
     return found.repair;
   }
+
+  app.post(
+    "/staff/repairs",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "Create a repair for a tenant or from a tenant's conversation (the tenant sees it in the app)",
+        body: staffNewRepair,
+        response: { 201: staffRepairCreated, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      // Only who may read the conversation may turn it into a repair (a Hausmeister may not).
+      if (body.thread_id && !roleCan(request.staff.role, "messages")) throw notFound();
+      const tenantId = await tenantOfNewRepair(app.db, body);
+      if (tenantId === "thread_mismatch") {
+        throw badRequest("Die Nachricht gehört zu einem anderen Mieter. Bitte legen Sie die Reparatur dort an.", {
+          thread_id: "Die Nachricht gehört zu einem anderen Mieter.",
+        });
+      }
+      if (!tenantId) throw notFound();
+      assertInScope(request, (await tenantRefOf(app.db, tenantId))?.buildingId ?? null);
+      const id = await createRepairByStaff(app.db, app.files, tenantId, body, {
+        ...auditActor(request),
+        signature: staffSignature(app, request),
+      });
+      return reply.code(201).send({ id });
+    },
+  );
 
   app.get(
     "/staff/repairs/:id",
