@@ -22,6 +22,19 @@ export const repairStatus = z.enum(["reported", "confirmed", "scheduled", "in_pr
 export type RepairStatus = z.infer<typeof repairStatus>;
 export const CLOSED_REPAIR_STATUSES: RepairStatus[] = ["completed", "canceled"];
 
+/**
+ * The one set of words for a repair's status: the tenant app, the console, the mails and the
+ * command line all say these (issue 25 §11).
+ */
+export const REPAIR_STATUS_LABELS: Record<RepairStatus, string> = {
+  reported: "Gemeldet",
+  confirmed: "Bestätigt",
+  scheduled: "Termin geplant",
+  in_progress: "In Bearbeitung",
+  completed: "Abgeschlossen",
+  canceled: "Storniert",
+};
+
 export const actorKind = z.enum(["tenant", "staff", "system"]);
 export type ActorKind = z.infer<typeof actorKind>;
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type RouteObject, redirect } from "react-router";
 import { BASENAME } from "@/config/paths";
 import { RootLayout, RouteError, StartupLoading } from "./root-layout";
 
@@ -12,6 +12,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: "anmelden", lazy: () => import("./routes/login") },
       { path: "einladung", lazy: () => import("./routes/invitation") },
+      // The staff digest mail links here (STAFF_INBOX_PATH of the contracts): the inbox is the start page.
+      { path: "eingang", loader: () => redirect("/") },
       {
         id: "shell",
         lazy: async () => ({ Component: (await import("./shell/app-shell")).AppShell }),

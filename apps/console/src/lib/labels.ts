@@ -1,13 +1,14 @@
-import type {
-  AppointmentStatus,
-  AppointmentType,
-  DocumentType,
-  MeterKind,
-  RepairLocation,
-  RepairStatus,
-  RepairType,
-  TimeSlot,
-  Urgency,
+import {
+  type AppointmentStatus,
+  type AppointmentType,
+  type DocumentType,
+  type MeterKind,
+  REPAIR_STATUS_LABELS as REPAIR_STATUS_WORDS,
+  type RepairLocation,
+  type RepairStatus,
+  type RepairType,
+  type TimeSlot,
+  type Urgency,
 } from "@mieter-portal/contracts";
 import type { BadgeTone } from "@mieter-portal/ui/badge";
 
@@ -38,13 +39,14 @@ export const URGENCY_LABELS: Record<Urgency, { label: string; tone: BadgeTone }>
   emergency: { label: "Notfall", tone: "danger" },
 };
 
+/** The words are the contracts' (one vocabulary with the tenant app and the mails); the tones are the console's. */
 export const REPAIR_STATUS_LABELS: Record<RepairStatus, { label: string; tone: BadgeTone }> = {
-  reported: { label: "Gemeldet", tone: "warning" },
-  confirmed: { label: "Bestätigt", tone: "neutral" },
-  scheduled: { label: "Termin geplant", tone: "neutral" },
-  in_progress: { label: "In Bearbeitung", tone: "warning" },
-  completed: { label: "Abgeschlossen", tone: "success" },
-  canceled: { label: "Storniert", tone: "danger" },
+  reported: { label: REPAIR_STATUS_WORDS.reported, tone: "warning" },
+  confirmed: { label: REPAIR_STATUS_WORDS.confirmed, tone: "neutral" },
+  scheduled: { label: REPAIR_STATUS_WORDS.scheduled, tone: "neutral" },
+  in_progress: { label: REPAIR_STATUS_WORDS.in_progress, tone: "warning" },
+  completed: { label: REPAIR_STATUS_WORDS.completed, tone: "success" },
+  canceled: { label: REPAIR_STATUS_WORDS.canceled, tone: "danger" },
 };
 
 export const APPOINTMENT_TYPE_LABELS: Record<AppointmentType, string> = {

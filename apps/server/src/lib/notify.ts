@@ -1,4 +1,4 @@
-import { STAFF_ROLE_LABELS, type StaffRole } from "@mieter-portal/contracts/staff";
+import { STAFF_INBOX_PATH, STAFF_ROLE_LABELS, type StaffRole } from "@mieter-portal/contracts/staff";
 import type { Db } from "../db/connection.js";
 import { enqueueMail, nextDigestSlot, tenantWantsMail } from "../repositories/notifications.js";
 import { staffToNotify } from "../repositories/staff.js";
@@ -54,10 +54,13 @@ export function tenantMailText(
   ].join("\n");
 }
 
-/** Records a mail to the tenant unless they turned e-mail notifications off. */
-export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, mail: TenantMail): Promise<void> {
+/**
+ * Records a mail to the tenant unless they turned e-mail notifications off; true when a mail was
+ * recorded, so that the console can say what really happened.
+ */
+export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, mail: TenantMail): Promise<boolean> {
   const tenant = await tenantWantsMail(db, tenantId);
-  if (tenant?.notify_email !== 1) return;
+  if (tenant?.notify_email !== 1) return false;
   await enqueueMail(db, {
     recipientKind: "tenant",
     recipientId: tenantId,
@@ -69,6 +72,7 @@ export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, m
       ? { calendarIcs: mail.calendar({ email: tenant.email, name: `${tenant.first_name} ${tenant.last_name}` }) }
       : {}),
   });
+  return true;
 }
 
 /** The daily digest of new documents: one mail with every line of the tenant's due digest rows. */
@@ -126,7 +130,7 @@ export function staffDigest(ctx: MailContext, name: string, role: StaffRole | st
       "",
       ...lines.map((l) => `• ${l}`),
       "",
-      `Zum Eingang: ${ctx.publicUrl}/verwaltung/eingang`,
+      `Zum Eingang: ${ctx.publicUrl}${STAFF_INBOX_PATH}`,
       "",
       `Sie erhalten diese Übersicht als ${STAFF_ROLE_LABELS[role as StaffRole] ?? role} höchstens alle 15 Minuten.`,
       "Abschalten können Sie sie in der Verwaltung unter Profil → Benachrichtigungen.",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RepairStatus } from "@mieter-portal/contracts";
+import { REPAIR_STATUS_LABELS } from "@mieter-portal/contracts";
 import type { RepairStatusChangeRequest, StaffNewRepair, StaffRepair } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../db/connection.js";
 import type { FileStore } from "../lib/file-store.js";
@@ -9,16 +9,6 @@ import { type AuditActor, recordAudit } from "./audit.js";
 import { findInboxItem } from "./inbox.js";
 import { createRepair, findRepair, repairTitle, setRepairStatus } from "./repairs.js";
 import { staffRefOf, tenantRefOf } from "./staff-tenants.js";
-
-/** Status labels as the tenant app shows them (mails). */
-const STATUS_TITLES: Record<RepairStatus, string> = {
-  reported: "Gemeldet",
-  confirmed: "Bestätigt",
-  scheduled: "Termin geplant",
-  in_progress: "In Bearbeitung",
-  completed: "Abgeschlossen",
-  canceled: "Storniert",
-};
 
 /** The repair as the console shows it (internal notes included), with its building for the scope check. */
 export async function findStaffRepair(
@@ -102,7 +92,7 @@ export async function changeRepairStatusByStaff(
     });
     const lines = [
       `zu Ihrer Reparaturmeldung „${repairTitle(before.type, before.location)}“ gibt es Neues.`,
-      `Status: ${STATUS_TITLES[change.status]}`,
+      `Status: ${REPAIR_STATUS_LABELS[change.status]}`,
     ];
     if (after.planned_date) {
       lines.push(

@@ -9,6 +9,9 @@ import { closeInboxItem } from "./inbox.js";
 import { refreshThreadSummaries } from "./messages.js";
 import { staffRefOf, tenantRefOf } from "./staff-tenants.js";
 
+/** How the management signs: "Sabine Krüger, Grünfeld Hausverwaltung" — live replies, the seed, the repair history. */
+export const staffSignatureOf = (name: string, company: string) => `${name}, ${company}`;
+
 /** Who writes for the management: the staff member (null from the admin command line), signed "Name, Firma". */
 export interface StaffAuthor extends AuditActor {
   staffId: string | null;
@@ -98,15 +101,18 @@ const replyMail = (subject: string, author: StaffAuthor, threadId: string) => ({
   path: `/messages/${threadId}`,
 });
 
-/** The management answers: a message unread for the tenant, the inbox item closed, the tenant mailed. */
+/**
+ * The management answers: a message unread for the tenant, the inbox item closed, the tenant mailed
+ * unless they turned e-mail off. Returns whether a mail went out.
+ */
 export async function replyAsStaff(
   db: Db,
   threadId: string,
   content: string,
   author: StaffAuthor,
   mail: MailContext,
-): Promise<void> {
-  await withTransaction(db, async (trx) => {
+): Promise<{ emailed: boolean }> {
+  return withTransaction(db, async (trx) => {
     const thread = await trx
       .selectFrom("message_threads")
       .select(["tenant_id", "subject"])
@@ -119,20 +125,23 @@ export async function replyAsStaff(
       entityId: threadId,
       after: { content },
     });
-    await notifyTenant(trx, mail, thread.tenant_id, replyMail(thread.subject, author, threadId));
+    return { emailed: await notifyTenant(trx, mail, thread.tenant_id, replyMail(thread.subject, author, threadId)) };
   });
 }
 
-/** A new conversation started by the management (also: asking for a new meter reading). */
-export async function startThreadAsStaff(
+/**
+ * A new conversation started by the management (also: asking for a new meter reading). Returns its
+ * id and whether a mail went out.
+ */
+export async function startConversation(
   db: Db,
   tenantId: string,
   input: { subject: string; content: string },
   author: StaffAuthor,
   mail: MailContext,
-): Promise<string> {
+): Promise<{ id: string; emailed: boolean }> {
   const threadId = randomUUID();
-  await withTransaction(db, async (trx) => {
+  const emailed = await withTransaction(db, async (trx) => {
     const at = nowIso();
     await trx
       .insertInto("message_threads")
@@ -145,9 +154,20 @@ export async function startThreadAsStaff(
       entityId: threadId,
       after: { tenant_id: tenantId, subject: input.subject },
     });
-    await notifyTenant(trx, mail, tenantId, replyMail(input.subject, author, threadId));
+    return notifyTenant(trx, mail, tenantId, replyMail(input.subject, author, threadId));
   });
-  return threadId;
+  return { id: threadId, emailed };
+}
+
+/** startConversation for callers that need only the new conversation's id. */
+export async function startThreadAsStaff(
+  db: Db,
+  tenantId: string,
+  input: { subject: string; content: string },
+  author: StaffAuthor,
+  mail: MailContext,
+): Promise<string> {
+  return (await startConversation(db, tenantId, input, author, mail)).id;
 }
 
 /** Handled without a reply (e.g. a thank-you): leaves the inbox, nothing goes to the tenant. */

@@ -20,7 +20,14 @@ export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
 /** new: nobody has answered yet; in_progress: answered, still open (repairs under way). */
 export const inboxState = z.enum(["new", "in_progress"], { error: "Unbekannter Status." });
 export type InboxState = z.infer<typeof inboxState>;
-export const INBOX_STATE_LABELS: Record<InboxState, string> = { new: "Neu", in_progress: "In Bearbeitung" };
+/**
+ * What the inbox badge says. Not a repair's status (REPAIR_STATUS_LABELS): "answered" covers a
+ * repair the tenant sees as "Termin geplant" just as one "In Bearbeitung" (issue 25 §11).
+ */
+export const INBOX_STATE_LABELS: Record<InboxState, string> = { new: "Neu", in_progress: "Beantwortet" };
+
+/** The inbox's address as the staff digest mail links to it (the console lives under /verwaltung). */
+export const STAFF_INBOX_PATH = "/verwaltung/eingang";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

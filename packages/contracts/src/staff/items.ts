@@ -102,6 +102,13 @@ export const staffThread = z.object({
 });
 export type StaffThread = z.infer<typeof staffThread>;
 
+/**
+ * The conversation after the management wrote to the tenant, with whether a mail went out: none
+ * when the tenant turned e-mail off (the console says so instead of "per E-Mail benachrichtigt").
+ */
+export const staffThreadWritten = staffThread.extend({ tenant_emailed: z.boolean() });
+export type StaffThreadWritten = z.infer<typeof staffThreadWritten>;
+
 export const staffReplyRequest = z.object({ content: requiredText(LIMITS.messageMax, "Die Antwort") });
 export const staffNewThreadRequest = z.object({
   tenant_id: z.uuid({ error: "Bitte wählen Sie einen Mieter." }),

@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { FormError, TextAreaField, TextField } from "@/components/form-controls";
 import { paths } from "@/config/paths";
 import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
-import { useNewThread } from "./api";
+import { tenantToldText, useNewThread } from "./api";
 
 export function NewThreadDialog({ tenantId, tenantName }: { tenantId: string; tenantName: string }) {
   const create = useNewThread();
@@ -25,7 +25,7 @@ export function NewThreadDialog({ tenantId, tenantName }: { tenantId: string; te
     setErrors({});
     try {
       const thread = await create.mutateAsync(checked.data);
-      toast({ title: "Nachricht gesendet" });
+      toast({ title: "Nachricht gesendet", description: tenantToldText(thread.tenant_emailed, "Nachricht") });
       setOpen(false);
       navigate(paths.thread(thread.id));
     } catch (error) {

@@ -5,7 +5,7 @@ import { Send } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { FormError, TextAreaField } from "@/components/form-controls";
 import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
-import { useReply } from "./api";
+import { tenantToldText, useReply } from "./api";
 import { CannedReplyPicker } from "./canned-reply-picker";
 
 /** Inserts `insert` at the caret of `text` (or at the end), with a blank line where needed. */
@@ -30,9 +30,9 @@ export function ReplyForm({ threadId, signature }: { threadId: string; signature
     if (checked.errors) return setErrors(checked.errors);
     setErrors({});
     try {
-      await reply.mutateAsync(checked.data);
+      const sent = await reply.mutateAsync(checked.data);
       setContent("");
-      toast({ title: "Antwort gesendet", description: "Der Mieter wurde per E-Mail benachrichtigt." });
+      toast({ title: "Antwort gesendet", description: tenantToldText(sent.tenant_emailed, "Antwort") });
     } catch (error) {
       setErrors(errorsFromApi(error));
     }

@@ -1,3 +1,4 @@
+import { staffSignatureOf } from "../../repositories/staff-threads.js";
 import { germanDate, germanEuros, monthlyDueDates } from "./calendar.js";
 import { DEMO_EMAIL, DEMO_STAFF, rentPayments, type SeedContext } from "./context.js";
 import { seedMeterReadings, seedRepairs } from "./demo-anna-upkeep.js";
@@ -25,8 +26,8 @@ const SETTLED_CLAIM = 9_620;
 export async function seedAnna(ctx: SeedContext): Promise<string> {
   const { db, files, cal, company } = ctx;
   const anna: Actor = { kind: "tenant", name: "Anna Schneider" };
-  const staff: Actor = { kind: "staff", name: `${DEMO_STAFF.name} (${company})` };
-  const staffHistory: Actor = { kind: "staff", name: DEMO_STAFF.name };
+  // Signed as the live replies are: "Name, Firma" (issue 25 §6).
+  const staff: Actor = { kind: "staff", name: staffSignatureOf(DEMO_STAFF.name, company) };
   const system: Actor = { kind: "system", name: "Mieter-Portal" };
   const y = cal.year;
   const tenancyStart = `${y - 6}-04-01`;
@@ -152,7 +153,7 @@ export async function seedAnna(ctx: SeedContext): Promise<string> {
     endTime: cal.atDate(smokeDate, 11),
     location: `${ADDRESS}, ${APARTMENT}`,
     notes: "Prüfung durch Brandschutz Meyer",
-    changes: [{ status: "pending", at: cal.at(-1, 9, 10), actor: staffHistory }],
+    changes: [{ status: "pending", at: cal.at(-1, 9, 10), actor: staff }],
   });
   await insertAppointment(db, tenantId, {
     type: "repair",
@@ -167,7 +168,7 @@ export async function seedAnna(ctx: SeedContext): Promise<string> {
     location: `${ADDRESS}, ${APARTMENT}`,
     changes: [
       { status: "pending", at: cal.at(-8, 18, 12), actor: anna },
-      { status: "confirmed", at: cal.at(-7, 9, 30), actor: staffHistory },
+      { status: "confirmed", at: cal.at(-7, 9, 30), actor: staff },
     ],
   });
   const walkDate = cal.day(-45);
@@ -180,9 +181,9 @@ export async function seedAnna(ctx: SeedContext): Promise<string> {
     endTime: cal.atDate(walkDate, 15),
     location: `${ADDRESS}, ${APARTMENT}`,
     changes: [
-      { status: "pending", at: cal.at(-60, 10), actor: staffHistory },
+      { status: "pending", at: cal.at(-60, 10), actor: staff },
       { status: "confirmed", at: cal.at(-58, 20, 15), actor: anna },
-      { status: "completed", at: cal.at(-45, 15, 10), actor: staffHistory },
+      { status: "completed", at: cal.at(-45, 15, 10), actor: staff },
     ],
   });
   const consultDate = cal.day(-120);
@@ -198,8 +199,8 @@ export async function seedAnna(ctx: SeedContext): Promise<string> {
     location: "Büro Gartenstraße 12",
     changes: [
       { status: "pending", at: cal.at(-127, 12), actor: anna },
-      { status: "confirmed", at: cal.at(-126, 9), actor: staffHistory },
-      { status: "completed", at: cal.at(-120, 18, 5), actor: staffHistory },
+      { status: "confirmed", at: cal.at(-126, 9), actor: staff },
+      { status: "completed", at: cal.at(-120, 18, 5), actor: staff },
     ],
   });
 
@@ -284,6 +285,6 @@ export async function seedAnna(ctx: SeedContext): Promise<string> {
   });
 
   await seedMeterReadings(ctx, tenantId);
-  await seedRepairs(ctx, tenantId, { anna, staff: staffHistory, system, heaterDate });
+  await seedRepairs(ctx, tenantId, { anna, staff, system, heaterDate });
   return tenantId;
 }

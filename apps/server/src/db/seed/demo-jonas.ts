@@ -1,4 +1,5 @@
 import { addMonths } from "../../lib/time.js";
+import { staffSignatureOf } from "../../repositories/staff-threads.js";
 import { monthlyDueDates } from "./calendar.js";
 import { DEMO_STAFF, NEIGHBOUR_EMAIL, rentPayments, type SeedContext } from "./context.js";
 import { createPdf } from "./pdf.js";
@@ -22,7 +23,7 @@ const APARTMENT = "1. OG rechts";
 export async function seedJonas(ctx: SeedContext): Promise<string> {
   const { db, files, cal, company } = ctx;
   const jonas: Actor = { kind: "tenant", name: "Jonas Weber" };
-  const staff: Actor = { kind: "staff", name: DEMO_STAFF.name };
+  const staff: Actor = { kind: "staff", name: staffSignatureOf(DEMO_STAFF.name, company) };
   const start = addMonths(`${cal.today.slice(0, 7)}-01`, -14);
 
   const tenantId = await insertTenant(db, {
@@ -47,7 +48,7 @@ export async function seedJonas(ctx: SeedContext): Promise<string> {
   await insertThread(db, tenantId, "Fahrradkeller: neue Schlösser", [
     {
       direction: "inbound",
-      actor: { kind: "staff", name: `${DEMO_STAFF.name} (${company})` },
+      actor: staff,
       staffUserId: ctx.staffUserId,
       content: "Guten Tag Herr Weber, ab Montag hat der Fahrradkeller ein neues Schloss. Ihr Schlüssel liegt im Büro.",
       receivedAt: cal.at(-3, 11, 20),

@@ -5,6 +5,7 @@ import {
   staffNewThreadRequest,
   staffReplyRequest,
   staffThread,
+  staffThreadWritten,
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -21,7 +22,7 @@ import {
   findStaffThread,
   markThreadHandled,
   replyAsStaff,
-  startThreadAsStaff,
+  startConversation,
 } from "../../repositories/staff-threads.js";
 import { assertInScope, auditActor, mailContext, staffSignature } from "./scope.js";
 
@@ -66,13 +67,19 @@ export const staffThreadRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: "Answer the tenant as the signed-in staff member",
           params: idParams,
           body: staffReplyRequest,
-          response: { 200: staffThread, ...errors },
+          response: { 200: staffThreadWritten, ...errors },
         },
       },
       async (request) => {
         await threadInScope(request, request.params.id);
-        await replyAsStaff(app.db, request.params.id, request.body.content, author(request), mailContext(app));
-        return threadInScope(request, request.params.id);
+        const { emailed } = await replyAsStaff(
+          app.db,
+          request.params.id,
+          request.body.content,
+          author(request),
+          mailContext(app),
+        );
+        return { ...(await threadInScope(request, request.params.id)), tenant_emailed: emailed };
       },
     );
 
@@ -100,15 +107,15 @@ export const staffThreadRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["staff"],
           summary: "Start a conversation with a tenant",
           body: staffNewThreadRequest,
-          response: { 201: staffThread, ...errors },
+          response: { 201: staffThreadWritten, ...errors },
         },
       },
       async (request, reply) => {
         const tenant = await tenantRefOf(app.db, request.body.tenant_id);
         if (!tenant) throw notFound();
         assertInScope(request, tenant.buildingId);
-        const id = await startThreadAsStaff(app.db, tenant.id, request.body, author(request), mailContext(app));
-        return reply.code(201).send(await threadInScope(request, id));
+        const started = await startConversation(app.db, tenant.id, request.body, author(request), mailContext(app));
+        return reply.code(201).send({ ...(await threadInScope(request, started.id)), tenant_emailed: started.emailed });
       },
     );
 

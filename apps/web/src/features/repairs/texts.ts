@@ -1,4 +1,11 @@
-import type { ActorKind, RepairLocation, RepairStatus, RepairType, Urgency } from "@mieter-portal/contracts";
+import {
+  type ActorKind,
+  REPAIR_STATUS_LABELS,
+  type RepairLocation,
+  type RepairStatus,
+  type RepairType,
+  type Urgency,
+} from "@mieter-portal/contracts";
 import type { BadgeTone } from "@/components/ui/badge";
 
 export const REPAIR_TYPE_LABELS: Record<RepairType, string> = {
@@ -28,16 +35,17 @@ export const URGENCY_OPTIONS: Record<Urgency, { label: string; time: string }> =
   emergency: { label: "Notfall", time: "etwa 24 Stunden" },
 };
 
+/** The words are the contracts' (REPAIR_STATUS_LABELS), the same the console and the mails use. */
 export const REPAIR_STATUS: Record<RepairStatus, { label: string; tone: BadgeTone }> = {
-  reported: { label: "Gemeldet", tone: "warning" },
-  confirmed: { label: "Bestätigt", tone: "neutral" },
-  scheduled: { label: "Termin geplant", tone: "neutral" },
-  in_progress: { label: "In Bearbeitung", tone: "warning" },
-  completed: { label: "Abgeschlossen", tone: "success" },
-  canceled: { label: "Storniert", tone: "danger" },
+  reported: { label: REPAIR_STATUS_LABELS.reported, tone: "warning" },
+  confirmed: { label: REPAIR_STATUS_LABELS.confirmed, tone: "neutral" },
+  scheduled: { label: REPAIR_STATUS_LABELS.scheduled, tone: "neutral" },
+  in_progress: { label: REPAIR_STATUS_LABELS.in_progress, tone: "warning" },
+  completed: { label: REPAIR_STATUS_LABELS.completed, tone: "success" },
+  canceled: { label: REPAIR_STATUS_LABELS.canceled, tone: "danger" },
 };
 
-export const ACTOR_LABELS: Record<ActorKind, string> = {
+const ACTOR_LABELS: Record<ActorKind, string> = {
   tenant: "Sie",
   staff: "Hausverwaltung",
   system: "System",
@@ -111,7 +119,9 @@ export const repairTexts = {
     noPhotos: "Keine Fotos angehängt.",
     photoAlt: (index: number, filename: string) => `Foto ${index}: ${filename}`,
     history: "Verlauf",
-    actor: (kind: string, name: string) => (name ? `${name} (${kind})` : kind),
+    /** The staff's name is their signature ("Sabine Krüger, Grünfeld Hausverwaltung"): no "(Hausverwaltung)" after it. */
+    actor: (kind: ActorKind, name: string) =>
+      !name ? ACTOR_LABELS[kind] : kind === "staff" ? name : `${name} (${ACTOR_LABELS[kind]})`,
     at: (date: string, time: string) => `${date}, ${time} Uhr`,
   },
   /** In the offline queue's lists and the offline no-data message (lib/changes, lib/reads). */

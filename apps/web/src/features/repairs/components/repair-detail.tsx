@@ -4,14 +4,7 @@ import { AuthorisedPhotoThumbnail } from "@/components/photo-picker/authorised-p
 import { Card, CardTitle } from "@/components/ui/card";
 import { formatDate, formatShortDate, formatTime } from "@/lib/format";
 import { repairTitle } from "../repairs";
-import {
-  ACTOR_LABELS,
-  REPAIR_LOCATION_LABELS,
-  REPAIR_STATUS,
-  REPAIR_TYPE_LABELS,
-  repairTexts,
-  URGENCY_OPTIONS,
-} from "../texts";
+import { REPAIR_LOCATION_LABELS, REPAIR_STATUS, REPAIR_TYPE_LABELS, repairTexts, URGENCY_OPTIONS } from "../texts";
 import { RepairStatusBadge } from "./repair-status-badge";
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
@@ -84,7 +77,7 @@ export function RepairDetail({ repair }: { repair: Repair }) {
                   {t.at(formatShortDate(entry.changed_at), formatTime(entry.changed_at))}
                 </time>
                 {" · "}
-                {t.actor(ACTOR_LABELS[entry.actor], entry.actor_name)}
+                {t.actor(entry.actor, entry.actor_name)}
               </p>
               {entry.note ? <p className="text-sm">{entry.note}</p> : null}
             </li>
