@@ -18,9 +18,11 @@ function AppointmentCard({ appointment, href }: { appointment: Appointment; href
       className="flex items-center gap-3 rounded-xl bg-muted/60 p-3 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
-        <span className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
+        {/* One layout whatever the title's length (issue 25): the title wraps in its column, the
+            badge stays top right beside it, the date line below both. */}
+        <span data-testid="appointment-card-head" className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-2">
           <span className="text-sm font-semibold break-words">{appointment.title}</span>
-          <Badge tone={status.tone} className="shrink-0">
+          <Badge tone={status.tone} className="shrink-0 whitespace-nowrap">
             {status.label}
           </Badge>
         </span>
