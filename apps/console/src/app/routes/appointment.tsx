@@ -1,7 +1,9 @@
+import { managementAppointmentActions } from "@mieter-portal/contracts";
 import { Badge } from "@mieter-portal/ui/badge";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { AssigneeSelect } from "@/components/assignee-select";
+import { InternalNotes } from "@/components/internal-notes";
 import { DetailList, LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/tabs";
 import { paths } from "@/config/paths";
@@ -30,6 +32,8 @@ export function Component() {
   const a = appointment.data;
   const status = APPOINTMENT_STATUS_LABELS[a.status];
   const waitsForUs = a.status === "pending" && a.origin === "tenant";
+  // A confirmed appointment that has not ended yet: staff may move it or call it off (issue 25 §14).
+  const changeable = a.status === "confirmed" && managementAppointmentActions(a).propose;
   const slot = a.time_slot as keyof typeof TIME_SLOT_LABELS | null;
   return (
     <>
@@ -65,9 +69,19 @@ export function Component() {
                 },
                 { term: "Ort", value: a.location || "–" },
                 { term: "Angefragt", value: formatDateTime(a.created_at) },
-                ...(a.decline_reason ? [{ term: "Grund der Absage", value: a.decline_reason }] : []),
+                ...(a.decline_reason && a.status === "canceled"
+                  ? [{ term: "Grund der Absage", value: a.decline_reason }]
+                  : []),
               ]}
             />
+            {a.management_note && a.management_note !== a.decline_reason ? (
+              <div className="mt-4 grid gap-1">
+                <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                  Nachricht an den Mieter
+                </p>
+                <p className="text-sm whitespace-pre-wrap">{a.management_note}</p>
+              </div>
+            ) : null}
             {a.notes ? (
               <div className="mt-4 grid gap-1">
                 <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Notiz des Mieters</p>
@@ -94,6 +108,21 @@ export function Component() {
                 </TabsContent>
               </Tabs>
             </Section>
+          ) : changeable ? (
+            <Section title="Termin ändern" headingId="appointment-change">
+              <Tabs defaultValue="reschedule">
+                <TabsList aria-label="Bestätigten Termin ändern">
+                  <TabsTrigger value="reschedule">Verschieben</TabsTrigger>
+                  <TabsTrigger value="cancel">Absagen</TabsTrigger>
+                </TabsList>
+                <TabsContent value="reschedule">
+                  <ProposeForm appointment={a} reschedule />
+                </TabsContent>
+                <TabsContent value="cancel">
+                  <DeclineForm appointment={a} cancel />
+                </TabsContent>
+              </Tabs>
+            </Section>
           ) : a.status === "pending" ? (
             <Section title="Status" headingId="appointment-state">
               <p className="text-sm">
@@ -105,6 +134,23 @@ export function Component() {
         <div className="grid content-start gap-6">
           <Section title="Zuständigkeit" headingId="appointment-assignee">
             <AssigneeSelect kind="appointment" itemId={a.id} assignee={a.assignee} meId={me.id} label="Zuständig" />
+          </Section>
+          <InternalNotes entity="appointment" id={a.id} />
+          <Section title="Verlauf" headingId="appointment-history">
+            <ol className="grid gap-3">
+              {a.history.map((change) => (
+                <li key={`${change.changed_at}-${change.status}`} className="grid gap-0.5 text-sm">
+                  <span>
+                    <strong>{APPOINTMENT_STATUS_LABELS[change.status].label}</strong> ·{" "}
+                    {formatDateTime(change.changed_at)}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {change.actor_kind === "tenant" ? `Mieter: ${change.actor_name}` : change.actor_name}
+                  </span>
+                  {change.note ? <span className="whitespace-pre-wrap">„{change.note}“</span> : null}
+                </li>
+              ))}
+            </ol>
           </Section>
         </div>
       </div>

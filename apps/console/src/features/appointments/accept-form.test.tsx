@@ -19,7 +19,9 @@ const appointment: StaffAppointment = {
   notes: null,
   location: null,
   decline_reason: null,
+  management_note: null,
   created_at: "2026-11-20T10:00:00.000Z",
+  history: [],
   tenant: { id: "t1", name: "Anna Meyer", email: "anna@example.com", building: null, unit: null },
   assignee: null,
 };

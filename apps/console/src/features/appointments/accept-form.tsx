@@ -76,7 +76,7 @@ export function AcceptForm({ appointment }: { appointment: StaffAppointment }) {
     setErrors({});
     try {
       await accept.mutateAsync({ ...range, location: location || null, note_to_tenant: note || null });
-      toast({ title: "Termin bestätigt", description: "Der Mieter wurde per E-Mail benachrichtigt." });
+      toast({ title: "Termin bestätigt", description: "Der Mieter sieht den Termin im Portal." });
     } catch (error) {
       setErrors(errorsFromApi(error));
     }

@@ -6,7 +6,8 @@ import { FormError, TextAreaField } from "@/components/form-controls";
 import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
 import { useAppointmentAction } from "./api";
 
-export function DeclineForm({ appointment }: { appointment: StaffAppointment }) {
+/** Declines a request, or (`cancel`) calls off a confirmed appointment; the reason reaches the tenant. */
+export function DeclineForm({ appointment, cancel = false }: { appointment: StaffAppointment; cancel?: boolean }) {
   const decline = useAppointmentAction<{ reason: string }>(appointment.id, "decline");
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -18,7 +19,11 @@ export function DeclineForm({ appointment }: { appointment: StaffAppointment }) 
     setErrors({});
     try {
       await decline.mutateAsync(checked.data);
-      toast({ title: "Terminanfrage abgelehnt", description: "Der Mieter wurde per E-Mail benachrichtigt." });
+      toast(
+        cancel
+          ? { title: "Termin abgesagt", description: "Der Mieter sieht den Grund im Portal." }
+          : { title: "Terminanfrage abgelehnt", description: "Der Mieter sieht den Grund im Portal." },
+      );
     } catch (error) {
       setErrors(errorsFromApi(error));
     }
@@ -36,7 +41,7 @@ export function DeclineForm({ appointment }: { appointment: StaffAppointment }) 
         error={errors.reason}
       />
       <Button type="submit" variant="destructive" className="w-fit" disabled={decline.isPending}>
-        {decline.isPending ? "Wird gespeichert…" : "Anfrage ablehnen"}
+        {decline.isPending ? "Wird gespeichert…" : cancel ? "Termin absagen" : "Anfrage ablehnen"}
       </Button>
     </form>
   );
