@@ -56,6 +56,7 @@ export const appointmentTexts = {
     time: "Uhrzeit",
     location: "Ort",
     notes: "Anmerkungen",
+    managementNote: "Nachricht der Hausverwaltung",
     actionsLabel: "Termin bearbeiten",
     pendingHint: "Bitte bestätigen Sie den Termin oder schlagen Sie einen anderen vor.",
     awaitingHint: "Wartet auf Bestätigung durch die Hausverwaltung.",

@@ -64,4 +64,23 @@ describe("AppointmentDetails", () => {
     expect(screen.queryByTestId("appointment-awaiting")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Termin absagen" })).toBeInTheDocument();
   });
+
+  it("shows the management's message with its answer, as the tenant's own notes are shown (issue 25 §1)", () => {
+    renderDetails(
+      appointment({
+        origin: "tenant",
+        status: "confirmed",
+        notes: "Bitte vorher anrufen.",
+        management_note: "Der Techniker klingelt zweimal.",
+      }),
+    );
+    expect(screen.getByText("Nachricht der Hausverwaltung")).toBeInTheDocument();
+    expect(screen.getByTestId("appointment-management-note")).toHaveTextContent("Der Techniker klingelt zweimal.");
+    expect(screen.getByTestId("appointment-notes")).toHaveTextContent("Bitte vorher anrufen.");
+  });
+
+  it("shows no message block when the management wrote none", () => {
+    renderDetails(appointment({ status: "confirmed", management_note: null }));
+    expect(screen.queryByText("Nachricht der Hausverwaltung")).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,15 @@
 import type { Appointment } from "@mieter-portal/contracts";
-import { CalendarDays, CalendarX, Check, Clock, MapPin, NotebookText, Repeat, Tag } from "lucide-react";
+import {
+  CalendarDays,
+  CalendarX,
+  Check,
+  Clock,
+  MapPin,
+  MessageSquareText,
+  NotebookText,
+  Repeat,
+  Tag,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import {
   AlertDialog,
@@ -130,6 +140,15 @@ export function AppointmentDetails({
             testId="appointment-notes"
           >
             {appointment.notes}
+          </Detail>
+        ) : null}
+        {appointment.management_note ? (
+          <Detail
+            icon={<MessageSquareText className="size-4" aria-hidden="true" />}
+            label={t.managementNote}
+            testId="appointment-management-note"
+          >
+            {appointment.management_note}
           </Detail>
         ) : null}
       </dl>
