@@ -85,6 +85,7 @@ export function TabBar() {
   return (
     <nav
       aria-label={shellTexts.mainNavigation}
+      data-tab-bar
       data-locked={locked || undefined}
       className="fixed inset-x-0 bottom-0 z-40 h-14 border-t border-border bg-card text-card-foreground"
     >

@@ -1,5 +1,5 @@
 import type { Toaster as SharedToaster } from "@mieter-portal/ui/toaster";
-import { type ComponentProps, useEffect, useState } from "react";
+import { type ComponentProps, useEffect, useLayoutEffect, useState } from "react";
 import { useToasts } from "./use-toast";
 
 type ToasterComponent = typeof SharedToaster;
@@ -39,8 +39,44 @@ export function preloadToaster(): Promise<void> {
  * so one that came before the code is shown when it arrives; offline, the next attempt is made
  * when the connection is back (never a broken screen for want of a file).
  */
+/** Moves the viewport from below the header to the bottom, above the tab bar (index.css). */
+const TOASTS_AT_BOTTOM = "top-auto bottom-[var(--tab-bar-height,0px)]";
+
+/**
+ * Whether toasts should show at the bottom: the focused field lies in the upper half of the
+ * window, where the toasts would cover it (issue 25: "Aktuelles Passwort" was hidden for 5 s
+ * under the toast reporting on it). Otherwise they keep their place below the header.
+ */
+function focusedFieldInUpperHalf(): boolean {
+  const field = document.activeElement;
+  if (!(field instanceof HTMLElement) || !field.matches("input, textarea, select, [contenteditable='true']")) {
+    return false;
+  }
+  const rect = field.getBoundingClientRect();
+  return (rect.top + rect.bottom) / 2 < window.innerHeight / 2;
+}
+
+/**
+ * Where the toasts go, decided when one appears and again when the focus moves while they show
+ * (a form focuses the field with the error after its toast came).
+ */
+function useClearOfFocusedField(newest: string | undefined): boolean {
+  const [atBottom, setAtBottom] = useState(false);
+  useLayoutEffect(() => {
+    if (newest === undefined) return;
+    const place = () => setAtBottom(focusedFieldInUpperHalf());
+    place();
+    // Focusing scrolls the field into view: placed once it has moved.
+    const onFocus = () => requestAnimationFrame(place);
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
+  }, [newest]);
+  return newest !== undefined && atBottom;
+}
+
 export function Toaster(props: ComponentProps<ToasterComponent>) {
   const toasts = useToasts();
+  const atBottom = useClearOfFocusedField(toasts.find((toast) => toast.open)?.id);
   const [Component, setComponent] = useState<ToasterComponent | null>(() => loaded);
   const needed = toasts.length > 0;
   useEffect(() => {
@@ -62,5 +98,10 @@ export function Toaster(props: ComponentProps<ToasterComponent>) {
       window.removeEventListener("online", attempt);
     };
   }, [Component, needed]);
-  return Component ? <Component {...props} /> : null;
+  if (!Component) return null;
+  return atBottom ? (
+    <Component {...props} viewportClassName={[props.viewportClassName, TOASTS_AT_BOTTOM].filter(Boolean).join(" ")} />
+  ) : (
+    <Component {...props} />
+  );
 }
