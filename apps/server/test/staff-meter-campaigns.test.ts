@@ -11,6 +11,7 @@ import {
   defaultCampaignPeriod,
   dispatchCampaignMails,
   reminderDue,
+  remindOpenParticipants,
   requestTenantReading,
   startMailDue,
   startMeterCampaign,
@@ -473,5 +474,73 @@ describe("admin CLI start-meter-campaign", () => {
     );
     expect(stranger.code).toBe(1);
     expect(stranger.err).toContain("kein Mietverhältnis in diesem Gebäude");
+  });
+});
+
+describe("Offene jetzt erinnern (issue 25 item 20)", () => {
+  const REMIND_HOUSE = "Sofortweg 5, 10999 Berlin";
+
+  it("mails the open ones with e-mail on now, audited, at most once per campaign and day", async () => {
+    const mia = await createTenant(ctx.db, { address: REMIND_HOUSE, firstName: "Mia", lastName: "Muss" });
+    const nils = await createTenant(ctx.db, { address: REMIND_HOUSE, firstName: "Nils", lastName: "Nein" });
+    const ole = await createTenant(ctx.db, { address: REMIND_HOUSE, firstName: "Ole", lastName: "Ohne" });
+    await setTenantNotifyEmail(ctx.db, ole.id, false);
+    const verwalter = await createStaffMember(ctx.db, "verwalter", [REMIND_HOUSE]);
+    const token = await staffLogin(ctx.app, verwalter);
+    const buildingId = await ensureBuilding(ctx.db, REMIND_HOUSE);
+    const res = await api(ctx.app, token).post(STAFF, {
+      building_id: buildingId,
+      meter: "water",
+      starts_on: day(-3),
+      ends_on: day(4),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const campaign = res.json();
+    // Nils has submitted: no reminder for him.
+    const nilsToken = await login(ctx.app, nils);
+    expect(
+      (await api(ctx.app, nilsToken).post(TENANT_READINGS, { readingDate: day(0), waterReading: 12 })).statusCode,
+    ).toBe(201);
+    const reminders = async (tenantId: string) =>
+      (await outboxTo(ctx.db, tenantId)).filter((m) => m.kind === CAMPAIGN_REMINDER_KIND);
+
+    // Someone else's building: 404, nothing mailed.
+    expect((await as("verwalterOther").post(`${STAFF}/${campaign.id}/remind`)).statusCode).toBe(404);
+    expect(await reminders(mia.id)).toEqual([]);
+
+    // Two clicks at once: one reminder.
+    const [first, second] = await Promise.all([
+      api(ctx.app, token).post(`${STAFF}/${campaign.id}/remind`),
+      api(ctx.app, token).post(`${STAFF}/${campaign.id}/remind`),
+    ]);
+    const answers = [first, second].map((r) => r.statusCode).sort();
+    expect(answers).toEqual([200, 409]);
+    const ok = first.statusCode === 200 ? first : second;
+    const refused = first.statusCode === 200 ? second : first;
+    expect(ok.json()).toEqual({ open: 2, mailed: 1 });
+    expect(refused.json().message).toBe(
+      "Die Offenen wurden heute schon erinnert. Eine weitere Erinnerung ist ab morgen möglich.",
+    );
+    expect((await reminders(mia.id)).map((m) => m.subject)).toEqual([
+      `${COMPANY}: Erinnerung: Zählerstand bis ${`${day(4).slice(8)}.${day(4).slice(5, 7)}.${day(4).slice(0, 4)}`} melden`,
+    ]);
+    expect(await reminders(nils.id)).toEqual([]);
+    expect(await reminders(ole.id)).toEqual([]);
+    const audit = (await auditOf(ctx.db, campaign.id)).filter((a) => a.action === "meter_campaign.reminded");
+    expect(audit).toEqual([expect.objectContaining({ staff_id: verwalter.id, after: { open: 2, mailed: 1 } })]);
+
+    // The next day it may remind again (the repository with tomorrow's clock).
+    const tomorrow = berlinToUtc(day(1), 10);
+    expect(await remindOpenParticipants(ctx.db, CTX, campaign.id, CLI, tomorrow)).toEqual({
+      ok: true,
+      open: 2,
+      mailed: 1,
+    });
+    expect(await reminders(mia.id)).toHaveLength(2);
+    // After the last day: nothing to remind of.
+    expect(await remindOpenParticipants(ctx.db, CTX, campaign.id, CLI, berlinToUtc(day(5), 10))).toEqual({
+      ok: false,
+      problem: "not_running",
+    });
   });
 });

@@ -10,12 +10,13 @@ import {
   type MeterKind,
   type TenantMeterCampaign,
 } from "@mieter-portal/contracts";
-import type {
-  MeterCampaignParticipant,
-  StaffMeterCampaign,
-  StaffMeterCampaignDetail,
+import {
+  campaignExportFileName,
+  type MeterCampaignParticipant,
+  type StaffMeterCampaign,
+  type StaffMeterCampaignDetail,
 } from "@mieter-portal/contracts/staff";
-import { type Db, withTransaction } from "../db/connection.js";
+import { type Db, isPostgres, withTransaction } from "../db/connection.js";
 import type { MeterReadingRow } from "../db/types.js";
 import type { MailContext } from "../lib/notify.js";
 import { tenantMailText } from "../lib/notify.js";
@@ -639,19 +640,7 @@ export async function campaignFileName(db: Db, id: string): Promise<string> {
     .where("c.id", "=", id)
     .executeTakeFirst();
   if (!row) return "zaehlerstaende.csv";
-  const ascii = (s: string) =>
-    s
-      .replace(/ä/g, "ae")
-      .replace(/ö/g, "oe")
-      .replace(/ü/g, "ue")
-      .replace(/Ä/g, "Ae")
-      .replace(/Ö/g, "Oe")
-      .replace(/Ü/g, "Ue")
-      .replace(/ß/g, "ss")
-      .replace(/[^A-Za-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .toLowerCase();
-  return `zaehlerstaende-${ascii(row.name) || "gebaeude"}-${row.meter}-${row.starts_on}.csv`;
+  return campaignExportFileName({ building: { name: row.name }, meter: row.meter, starts_on: row.starts_on });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -775,4 +764,84 @@ export async function dispatchCampaignMails(db: Db, ctx: MailContext, now = new 
     });
   }
   return written;
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Offene jetzt erinnern" (issue 25 item 20)
+
+/** The audit action of a reminder staff sent by hand; at most one per campaign and Berlin day. */
+const MANUAL_REMINDER_ACTION = "meter_campaign.reminded";
+
+export type RemindOpenResult =
+  | { ok: true; mailed: number; open: number }
+  | { ok: false; problem: "not_found" | "already_today" | "not_running" };
+
+export const REMIND_PROBLEMS: Record<Exclude<RemindOpenResult, { ok: true }>["problem"], string> = {
+  not_found: "Diese Ablesung gibt es nicht.",
+  already_today: "Die Offenen wurden heute schon erinnert. Eine weitere Erinnerung ist ab morgen möglich.",
+  not_running: "Diese Ablesung läuft nicht mehr (oder noch nicht): Erinnern geht nur während des Zeitraums.",
+};
+
+/**
+ * Mails the reminder now to every participant who has not submitted and has e-mail on, and
+ * records `meter_campaign.reminded` (with how many were open and mailed). At most once per
+ * campaign and Berlin day: the campaign's row is locked (PostgreSQL; SQLite writes one at a
+ * time) while the day's audit entry is looked for, so two clicks at once mail once.
+ */
+export async function remindOpenParticipants(
+  db: Db,
+  ctx: MailContext,
+  campaignId: string,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<RemindOpenResult> {
+  const today = berlinToday(now);
+  return withTransaction(db, async (trx) => {
+    let query = trx.selectFrom("meter_campaigns").selectAll().where("id", "=", campaignId);
+    if (isPostgres(trx)) query = query.forUpdate();
+    const campaign = await query.executeTakeFirst();
+    if (!campaign) return { ok: false, problem: "not_found" };
+    if (today < campaign.starts_on || today > campaign.ends_on) return { ok: false, problem: "not_running" };
+    const earlier = await trx
+      .selectFrom("audit_log")
+      .select("at")
+      .where("action", "=", MANUAL_REMINDER_ACTION)
+      .where("entity_type", "=", "meter_campaign")
+      .where("entity_id", "=", campaignId)
+      .execute();
+    if (earlier.some((row) => berlinToday(new Date(row.at)) === today)) return { ok: false, problem: "already_today" };
+    const openIds = (await participantStates(trx, campaign))
+      .filter((s) => !hasSubmitted(s.status))
+      .map((s) => s.tenantId);
+    const mails: OutboxMail[] = [];
+    const mail = campaignReminderMail(campaign);
+    for (let i = 0; i < openIds.length; i += BATCH_ROWS) {
+      const rows = await trx
+        .selectFrom("tenants")
+        .select(["id", "email", "first_name", "last_name"])
+        .where("id", "in", openIds.slice(i, i + BATCH_ROWS))
+        .where("notify_email", "=", 1)
+        .execute();
+      for (const tenant of rows) {
+        if (!tenant.email) continue;
+        mails.push({
+          recipientKind: "tenant",
+          recipientId: tenant.id,
+          to: tenant.email,
+          kind: CAMPAIGN_REMINDER_KIND,
+          subject: `${ctx.company}: ${mail.subject}`,
+          body: tenantMailText(ctx, tenant, { lines: mail.lines, path: "/meter-readings" }),
+        });
+      }
+    }
+    await enqueueMails(trx, mails);
+    await recordAudit(trx, actor, {
+      action: MANUAL_REMINDER_ACTION,
+      entityType: "meter_campaign",
+      entityId: campaignId,
+      buildingId: campaign.building_id,
+      after: { open: openIds.length, mailed: mails.length },
+    });
+    return { ok: true, mailed: mails.length, open: openIds.length };
+  });
 }

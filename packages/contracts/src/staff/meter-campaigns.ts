@@ -90,3 +90,29 @@ export const staffMeterCampaignDetail = staffMeterCampaign.extend({
   participants: z.array(meterCampaignParticipant),
 });
 export type StaffMeterCampaignDetail = z.infer<typeof staffMeterCampaignDetail>;
+
+/** "Offene jetzt erinnern": how many had not submitted and how many of them got the mail (e-mail on). */
+export const meterCampaignRemindResult = z.object({
+  open: z.number().int(),
+  mailed: z.number().int(),
+});
+export type MeterCampaignRemindResult = z.infer<typeof meterCampaignRemindResult>;
+
+/**
+ * The export's file name, the same in the console's download and the server's header:
+ * zaehlerstaende-<building>-<meter>-<start>.csv in ASCII (two buildings' exports never collide).
+ */
+export function campaignExportFileName(campaign: { building: { name: string }; meter: string; starts_on: string }) {
+  const ascii = campaign.building.name
+    .replace(/ä/g, "ae")
+    .replace(/ö/g, "oe")
+    .replace(/ü/g, "ue")
+    .replace(/Ä/g, "Ae")
+    .replace(/Ö/g, "Oe")
+    .replace(/Ü/g, "Ue")
+    .replace(/ß/g, "ss")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .toLowerCase();
+  return `zaehlerstaende-${ascii || "gebaeude"}-${campaign.meter}-${campaign.starts_on}.csv`;
+}

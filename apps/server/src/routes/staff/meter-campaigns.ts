@@ -2,6 +2,7 @@ import { apiError, idParams } from "@mieter-portal/contracts";
 import {
   meterCampaignCreate,
   meterCampaignListQuery,
+  meterCampaignRemindResult,
   staffMeterCampaignDetail,
   staffMeterCampaignPage,
 } from "@mieter-portal/contracts/staff";
@@ -16,10 +17,12 @@ import {
   exportMeterCampaignCsv,
   findMeterCampaign,
   listMeterCampaigns,
+  REMIND_PROBLEMS,
+  remindOpenParticipants,
   START_PROBLEMS,
   startMeterCampaign,
 } from "../../repositories/meter-campaigns.js";
-import { assertInScope, auditActor } from "./scope.js";
+import { assertInScope, auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 
@@ -143,6 +146,28 @@ export const staffMeterCampaignRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-disposition", contentDisposition("attachment", filename))
         .header("cache-control", "no-store")
         .send(csv as never);
+    },
+  );
+
+  app.post(
+    "/staff/meter-campaigns/:id/remind",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "Offene jetzt erinnern: mails the reminder now to everyone who has not submitted (e-mail on); once per campaign and day, audited",
+        params: idParams,
+        response: { 200: meterCampaignRemindResult, ...errors },
+      },
+    },
+    async (request) => {
+      await assertCampaignInScope(request, request.params.id);
+      const result = await remindOpenParticipants(app.db, mailContext(app), request.params.id, auditActor(request));
+      if (!result.ok) {
+        if (result.problem === "not_found") throw notFound();
+        throw conflict(REMIND_PROBLEMS[result.problem]);
+      }
+      return { mailed: result.mailed, open: result.open };
     },
   );
 };
