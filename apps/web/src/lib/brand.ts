@@ -24,7 +24,8 @@ export function toBrand(value: unknown): BrandConfig | null {
   if (!isRecord(value)) return null;
   if (typeof value.companyName !== "string" || !value.companyName.trim()) return null;
   if (typeof value.logoText !== "string" || !value.logoText.trim()) return null;
-  const { imprint, ...fields } = DEFAULT_BRAND;
+  // The bank account is the server's (payment reminders); the tenant app does not show it.
+  const { imprint, bankAccount: _bankAccount, ...fields } = DEFAULT_BRAND;
   return { ...texts(value, fields), imprint: texts(value.imprint, imprint) };
 }
 
