@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import("./shell/app-shell")).AppShell }),
         children: [
           { index: true, lazy: () => import("./routes/inbox") },
+          { path: "reparaturen/neu", lazy: () => import("./routes/repair-new") },
           { path: "reparaturen/:id", lazy: () => import("./routes/repair") },
           { path: "nachrichten/:id", lazy: () => import("./routes/thread") },
           { path: "termine/:id", lazy: () => import("./routes/appointment") },

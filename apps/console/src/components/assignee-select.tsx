@@ -2,10 +2,17 @@ import type { InboxKind } from "@mieter-portal/contracts/staff";
 import { NativeSelect } from "@mieter-portal/ui/native-select";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { cn } from "@mieter-portal/ui/utils";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
-import { apiPost } from "@/lib/api-client";
-import { colleaguesQueryOptions } from "@/lib/shared-queries";
+import { apiGet, apiPost } from "@/lib/api-client";
+
+/** Who may take this item: the staff of its building and the Administrators (the server decides). */
+const assigneesQueryOptions = (kind: InboxKind, id: string) =>
+  queryOptions({
+    queryKey: ["staff", "assignees", kind, id],
+    queryFn: ({ signal }) => apiGet<{ id: string; name: string }[]>(`/staff/inbox/${kind}/${id}/assignees`, { signal }),
+    staleTime: 5 * 60_000,
+  });
 
 /** Assigns an item (or takes it off everyone); the inbox and the item's detail reload. */
 export function useAssign(kind: InboxKind, id: string) {
@@ -24,7 +31,7 @@ export function useAssign(kind: InboxKind, id: string) {
   });
 }
 
-/** 'Zuständig': nobody, me or a colleague of my buildings. */
+/** 'Zuständig': nobody, or someone who serves the item's building (me among them when I do). */
 export function AssigneeSelect({
   kind,
   itemId,
@@ -42,13 +49,12 @@ export function AssigneeSelect({
   compact?: boolean;
 }) {
   const id = useId();
-  const colleagues = useQuery(colleaguesQueryOptions());
+  const colleagues = useQuery(assigneesQueryOptions(kind, itemId));
   const assign = useAssign(kind, itemId);
   const options = new Map<string, string>();
   for (const person of colleagues.data ?? [])
     options.set(person.id, person.id === meId ? `${person.name} (ich)` : person.name);
   if (assignee && !options.has(assignee.id)) options.set(assignee.id, assignee.name);
-  if (!options.has(meId)) options.set(meId, "Ich");
   const value = assign.isPending ? (assign.variables ?? "") : (assignee?.id ?? "");
   return (
     <div className={cn("grid gap-1", compact ? "min-w-40" : "max-w-xs")}>

@@ -6,6 +6,9 @@ export const paths = {
   invitation: "/einladung",
   inbox: "/",
   repair: (id: string) => `/reparaturen/${id}`,
+  /** Staff record a repair for a tenant or from a tenant's message (issue 25 §16). */
+  repairNew: (from: { tenant: string } | { thread: string }) =>
+    "tenant" in from ? `/reparaturen/neu?mieter=${from.tenant}` : `/reparaturen/neu?nachricht=${from.thread}`,
   thread: (id: string) => `/nachrichten/${id}`,
   appointment: (id: string) => `/termine/${id}`,
   meterReading: (id: string) => `/zaehlerstaende/${id}`,

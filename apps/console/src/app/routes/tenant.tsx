@@ -3,10 +3,12 @@ import { Badge } from "@mieter-portal/ui/badge";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { InternalNotes } from "@/components/internal-notes";
 import { DetailList, EmptyState, LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { NewAppointmentDialog } from "@/features/appointments/new-appointment-dialog";
 import { NewThreadDialog } from "@/features/messages/new-thread-dialog";
+import { NewRepairLink } from "@/features/repairs/new-repair-link";
 import { tenantQueryOptions } from "@/features/tenants/api";
 import { InvitationPanel } from "@/features/tenants/invitation-panel";
 import { ContactDialog, EndTenancyDialog } from "@/features/tenants/tenant-dialogs";
@@ -111,7 +113,11 @@ export function Component() {
             <EmptyState>Kein Mietverhältnis hinterlegt.</EmptyState>
           )}
         </Section>
-        <Section title="Offene Reparaturen" headingId="tenant-open-repairs">
+        <Section
+          title="Offene Reparaturen"
+          headingId="tenant-open-repairs"
+          actions={<NewRepairLink from={{ tenant: t.id }} />}
+        >
           <LinkList
             items={d.open_repairs}
             empty="Keine offenen Reparaturen."
@@ -215,6 +221,7 @@ export function Component() {
             />
           </Section>
         ) : null}
+        <InternalNotes entity="tenant" id={t.id} />
       </div>
     </>
   );

@@ -4,11 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { AssigneeSelect } from "@/components/assignee-select";
+import { InternalNotes } from "@/components/internal-notes";
 import { DetailList, LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { threadQueryOptions, useMarkHandled } from "@/features/messages/api";
 import { ReplyForm } from "@/features/messages/reply-form";
 import { ThreadMessages } from "@/features/messages/thread-view";
+import { NewRepairLink } from "@/features/repairs/new-repair-link";
 import { useCompanyName } from "@/lib/brand";
 import { formatDateTime } from "@/lib/format";
 import { useMe } from "@/lib/me";
@@ -91,6 +93,10 @@ export function Component() {
           <Section title="Zuständigkeit" headingId="thread-assignee">
             <AssigneeSelect kind="message" itemId={t.id} assignee={t.assignee} meId={me.id} label="Zuständig" />
           </Section>
+          <Section title="Reparatur" headingId="thread-repair">
+            <NewRepairLink from={{ thread: t.id }} />
+          </Section>
+          <InternalNotes entity="thread" id={t.id} />
         </div>
       </div>
     </>
