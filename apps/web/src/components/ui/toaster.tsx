@@ -100,7 +100,7 @@ export function Toaster(props: ComponentProps<ToasterComponent>) {
   }, [Component, needed]);
   if (!Component) return null;
   return atBottom ? (
-    <Component {...props} viewportClassName={[props.viewportClassName, TOASTS_AT_BOTTOM].filter(Boolean).join(" ")} />
+    <Component {...props} viewportClassName={[props?.viewportClassName, TOASTS_AT_BOTTOM].filter(Boolean).join(" ")} />
   ) : (
     <Component {...props} />
   );
