@@ -4,17 +4,31 @@ import {
   type CampaignStatus,
   type MeterKind,
 } from "@mieter-portal/contracts";
-import type { MeterCampaignParticipant, StaffMeterCampaignDetail } from "@mieter-portal/contracts/staff";
+import {
+  campaignExportFileName,
+  type MeterCampaignParticipant,
+  type StaffMeterCampaignDetail,
+} from "@mieter-portal/contracts/staff";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@mieter-portal/ui/alert-dialog";
 import { Badge } from "@mieter-portal/ui/badge";
 import { Button } from "@mieter-portal/ui/button";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { useQuery } from "@tanstack/react-query";
-import { Camera, Download, TrendingDown } from "lucide-react";
+import { BellRing, Camera, Download, TrendingDown } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
-import { campaignQueryOptions, downloadCampaignCsv } from "@/features/meter-campaigns/api";
+import { campaignQueryOptions, downloadCampaignCsv, useRemindOpen } from "@/features/meter-campaigns/api";
 import { STATUS_TONES } from "@/features/meter-campaigns/campaign-form";
 import { ReviewDialog } from "@/features/meter-campaigns/review-dialog";
 import { errorMessage } from "@/lib/api-client";
@@ -101,7 +115,7 @@ function ExportButton({ campaign }: { campaign: StaffMeterCampaignDetail }) {
   async function onExport() {
     setPending(true);
     try {
-      await downloadCampaignCsv(campaign.id, `zaehlerstaende-${campaign.meter}-${campaign.starts_on}.csv`);
+      await downloadCampaignCsv(campaign.id, campaignExportFileName(campaign));
     } catch (error) {
       toast({ title: "Export fehlgeschlagen", description: errorMessage(error), variant: "destructive" });
     } finally {
@@ -116,7 +130,51 @@ function ExportButton({ campaign }: { campaign: StaffMeterCampaignDetail }) {
   );
 }
 
+/** "Offene jetzt erinnern": asks first (it mails up to every open tenant), at most once a day (server). */
+function RemindOpenButton({ campaign, open }: { campaign: StaffMeterCampaignDetail; open: number }) {
+  const remind = useRemindOpen(campaign.id);
+  const [asking, setAsking] = useState(false);
+  return (
+    <AlertDialog open={asking} onOpenChange={setAsking}>
+      <Button variant="outline" onClick={() => setAsking(true)} disabled={open === 0 || remind.isPending}>
+        <BellRing aria-hidden="true" />
+        Offene jetzt erinnern
+      </Button>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Offene jetzt erinnern?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {open === 1 ? "1 Mieter hat" : `${open} Mieter haben`} noch keinen Zählerstand gemeldet. Wer E-Mails
+            bekommt, erhält jetzt die Erinnerung. Das geht einmal am Tag.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Abbrechen</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={remind.isPending}
+            onClick={() =>
+              remind.mutate(undefined, {
+                onSuccess: (result) =>
+                  toast({
+                    title: result.mailed === 1 ? "1 Erinnerung gesendet" : `${result.mailed} Erinnerungen gesendet`,
+                    description:
+                      result.open > result.mailed
+                        ? `${result.open - result.mailed} der Offenen bekommen keine E-Mails; sie sehen die Ablesung im Portal.`
+                        : undefined,
+                  }),
+              })
+            }
+          >
+            Erinnerung senden
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 function Campaign({ id }: { id: string }) {
+  const [filter, setFilter] = useState<CampaignStatus | null>(null);
   const campaign = useQuery(campaignQueryOptions(id));
   const back = { to: paths.meterCampaigns, label: "Zu den Ablesungen" };
   if (campaign.isPending) return <Loading />;
@@ -133,6 +191,7 @@ function Campaign({ id }: { id: string }) {
     status,
     count: c.participants.filter((p) => p.status === status).length,
   }));
+  const shown = filter ? c.participants.filter((p) => p.status === filter) : c.participants;
   return (
     <>
       <PageHeader
@@ -145,26 +204,36 @@ function Campaign({ id }: { id: string }) {
             {c.reason ? ` · Anlass: ${c.reason}` : ""}
           </>
         }
-        actions={<ExportButton campaign={c} />}
+        actions={
+          <>
+            <RemindOpenButton campaign={c} open={counts.find((x) => x.status === "open")?.count ?? 0} />
+            <ExportButton campaign={c} />
+          </>
+        }
       />
-      <dl className="mb-4 flex flex-wrap gap-2" aria-label="Übersicht">
-        {counts.map(({ status, count }) => (
-          <div
-            key={status}
-            className="flex items-center gap-1.5 rounded-lg border border-border bg-card px-3 py-2 text-sm"
+      {/* The counts are the status filter: 4 readings are easy to find among 196 open rows. */}
+      <fieldset className="mb-4 flex flex-wrap gap-2">
+        <legend className="sr-only">Nach Status filtern</legend>
+        {[{ status: null, count: c.participants.length }, ...counts].map(({ status, count }) => (
+          <button
+            key={status ?? "all"}
+            type="button"
+            aria-pressed={filter === status}
+            onClick={() => setFilter(status)}
+            className="flex items-center gap-1.5 rounded-lg border border-border bg-card px-3 py-2 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring aria-pressed:border-primary aria-pressed:bg-primary/10"
           >
-            <dt>{CAMPAIGN_STATUS_LABELS[status]}:</dt>
-            <dd className="font-semibold tabular-nums" data-testid={`count-${status}`}>
+            {status ? CAMPAIGN_STATUS_LABELS[status] : "Alle"}:{" "}
+            <span className="font-semibold tabular-nums" data-testid={`count-${status ?? "all"}`}>
               {count}
-            </dd>
-          </div>
+            </span>
+          </button>
         ))}
-      </dl>
+      </fieldset>
       {c.participants.length === 0 ? (
         <EmptyState>Niemand in dieser Ablesung.</EmptyState>
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-border bg-card px-4">
-          <table className="w-full min-w-[52rem] text-sm">
+          <table className="w-full text-sm">
             <caption className="sr-only">Mieter dieser Ablesung und ihre Meldungen</caption>
             <thead>
               <tr className="border-b border-border text-left text-muted-foreground">
@@ -192,7 +261,7 @@ function Campaign({ id }: { id: string }) {
               </tr>
             </thead>
             <tbody>
-              {c.participants.map((p) => (
+              {shown.map((p) => (
                 <ParticipantRow key={p.tenant.id} participant={p} meters={meters} />
               ))}
             </tbody>

@@ -1,4 +1,9 @@
-import type { MeterCampaignCreate, StaffMeterCampaign, StaffMeterCampaignDetail } from "@mieter-portal/contracts/staff";
+import type {
+  MeterCampaignCreate,
+  MeterCampaignRemindResult,
+  StaffMeterCampaign,
+  StaffMeterCampaignDetail,
+} from "@mieter-portal/contracts/staff";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiBlob, apiGet, apiPost, queryString } from "@/lib/api-client";
 
@@ -32,6 +37,14 @@ export function useStartCampaign() {
       queryClient.setQueryData(campaignQueryOptions(campaign.id).queryKey, campaign);
       return queryClient.invalidateQueries({ queryKey: ["staff", "meter_campaigns", "list"] });
     },
+  });
+}
+
+/** "Offene jetzt erinnern": the reminder mail now to everyone who has not submitted (once a day). */
+export function useRemindOpen(id: string) {
+  return useMutation({
+    mutationKey: ["staff", "meter_campaigns", "remind", id],
+    mutationFn: () => apiPost<MeterCampaignRemindResult>(`/staff/meter-campaigns/${id}/remind`),
   });
 }
 
