@@ -65,7 +65,7 @@ const utcStamp = (iso: string) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 
-export function calendarUid(appointmentId: string, publicUrl: string): string {
+function calendarUid(appointmentId: string, publicUrl: string): string {
   let host = "mieter-portal";
   try {
     host = new URL(publicUrl).hostname || host;

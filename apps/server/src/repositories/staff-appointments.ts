@@ -380,7 +380,7 @@ const proposalLines = (title: string, start: string, end: string, location: stri
   "Bitte bestätigen Sie den Termin im Mieter-Portal oder sagen Sie ihn ab.",
 ];
 
-export const RESCHEDULE_REASON_NEEDED = "Bitte nennen Sie dem Mieter den Grund, warum der Termin verschoben wird.";
+const RESCHEDULE_REASON_NEEDED = "Bitte nennen Sie dem Mieter den Grund, warum der Termin verschoben wird.";
 
 /**
  * Proposes another time: pending again, now waiting for the tenant (origin management). Moving a
