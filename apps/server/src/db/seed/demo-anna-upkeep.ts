@@ -125,7 +125,8 @@ export async function seedRepairs(
     location: "kitchen",
     description: "Die Steckdose neben der Spüle hat keinen Strom mehr; die Sicherung ist nicht herausgesprungen.",
     urgency: "high",
-    plannedDate: cal.day(-3),
+    // In progress: the electrician's second visit (with the spare part) is still to come.
+    plannedDate: cal.day(4),
     history: [
       { status: "reported", at: cal.at(-15, 7, 50), actor: anna },
       { status: "confirmed", at: cal.at(-14, 10), actor: staff },
@@ -134,7 +135,7 @@ export async function seedRepairs(
         status: "in_progress",
         at: cal.at(-3, 9),
         actor: staff,
-        note: "Der Elektriker war vor Ort; das Ersatzteil ist bestellt.",
+        note: `Der Elektriker war vor Ort; das Ersatzteil ist bestellt. Er kommt am ${germanDate(cal.day(4))} wieder.`,
       },
     ],
   });

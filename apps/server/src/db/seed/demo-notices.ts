@@ -33,7 +33,7 @@ export async function seedDemoNoticesIfMissing(
     {
       buildingId,
       title: "Treppenhausreinigung und Gartenpflege",
-      text: "Ab dieser Woche reinigt die Firma Blitzblank das Treppenhaus jeden Dienstag. Bitte stellen Sie Schuhe und Kinderwagen an diesem Tag nicht in den Flur. Die Gartenpflege folgt jeweils am ersten Freitag im Monat.",
+      text: "Seit diesem Monat reinigt die Firma Glanzwerk das Treppenhaus jeden Dienstag. Bitte stellen Sie Schuhe und Kinderwagen an diesem Tag nicht in den Flur. Die Gartenpflege folgt jeweils am ersten Freitag im Monat.",
       kind: "information",
       validFrom: at(-2 * DAY_MS),
       validUntil: at(28 * DAY_MS),
