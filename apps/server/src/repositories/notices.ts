@@ -550,3 +550,11 @@ export async function markNoticeAffected(
     return toTenantNotice({ ...notice, affected: true });
   });
 }
+
+/**
+ * How many tenants an emergency notice for `buildingId` (null: all buildings) would mail now:
+ * its audience with e-mail on, as mailEmergency counts them (the console asks before it publishes).
+ */
+export async function countEmergencyRecipients(db: Db, buildingId: string | null): Promise<number> {
+  return (await audienceOf(db, buildingId)).filter((t) => t.notify_email === 1).length;
+}

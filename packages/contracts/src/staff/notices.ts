@@ -122,3 +122,11 @@ export const staffNoticesQuery = z.object({
     .default(PAGE_SIZE_DEFAULT),
 });
 export type StaffNoticesQuery = z.infer<typeof staffNoticesQuery>;
+
+/** Whom an emergency notice would mail now: a building's tenants, or ("all") every building's. */
+export const staffNoticeRecipientsQuery = z.object({
+  building: z.union([z.literal("all"), z.uuid()], { error: "Bitte wählen Sie ein Gebäude." }),
+});
+/** How many tenants of the audience get the mail (e-mail on): the console asks „An 24 Mieter senden?“. */
+export const staffNoticeRecipients = z.object({ recipients: z.number().int() });
+export type StaffNoticeRecipients = z.infer<typeof staffNoticeRecipients>;

@@ -3,6 +3,8 @@ import {
   staffNoticeCreateRequest,
   staffNoticeDetail,
   staffNoticePage,
+  staffNoticeRecipients,
+  staffNoticeRecipientsQuery,
   staffNoticesQuery,
   staffNoticeUpdateRequest,
 } from "@mieter-portal/contracts/staff";
@@ -12,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { buildingsExist } from "../../repositories/buildings.js";
 import {
+  countEmergencyRecipients,
   createNotice,
   endNotice,
   findNoticeBuilding,
@@ -88,6 +91,29 @@ export const staffNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => noticeInScope(request, request.params.id),
+  );
+
+  app.get(
+    "/staff/notices/recipients",
+    {
+      preHandler: requireCapability("notices"),
+      schema: {
+        tags: ["staff"],
+        summary:
+          "How many tenants an emergency notice for a building (or 'all', Administrators) would mail now: asked before publishing",
+        querystring: staffNoticeRecipientsQuery,
+        response: { 200: staffNoticeRecipients, ...errors },
+      },
+    },
+    async (request) => {
+      const { building } = request.query;
+      if (building === "all") {
+        if (!request.staff.allBuildings) throw forbidden("forbidden", GENERAL_NOTICE_FORBIDDEN);
+      } else {
+        assertInScope(request, building);
+      }
+      return { recipients: await countEmergencyRecipients(app.db, building === "all" ? null : building) };
+    },
   );
 
   app.post(
