@@ -249,6 +249,8 @@ describe("staff create repairs (issue 25 §16)", () => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ tenant_id: tenantA.id, thread_id: thread });
+    const staffView = (await as("verwalterA").get(`/api/v1/staff/repairs/${id}`)).json();
+    expect(staffView.source_thread).toEqual({ id: thread, subject: "Fliese im Bad" });
     expect(((await as("tenantA").get("/api/v1/tenant/repairs")).json() as { id: string }[]).map((r) => r.id)).toContain(
       id,
     );

@@ -17,11 +17,11 @@ export async function findStaffRepair(
 ): Promise<{ repair: StaffRepair; buildingId: string | null } | undefined> {
   const row = await db
     .selectFrom("repairs")
-    .select(["tenant_id", "planned_window", "assignee_id"])
+    .select(["tenant_id", "planned_window", "assignee_id", "thread_id"])
     .where("id", "=", repairId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [tenantView, tenant, notes, inbox, assignee] = await Promise.all([
+  const [tenantView, tenant, notes, inbox, assignee, sourceThread] = await Promise.all([
     findRepair(db, row.tenant_id, repairId),
     tenantRefOf(db, row.tenant_id),
     db
@@ -33,6 +33,9 @@ export async function findStaffRepair(
       .execute(),
     findInboxItem(db, "repair", repairId),
     staffRefOf(db, row.assignee_id),
+    row.thread_id
+      ? db.selectFrom("message_threads").select(["id", "subject"]).where("id", "=", row.thread_id).executeTakeFirst()
+      : undefined,
   ]);
   if (!tenantView || !tenant) return undefined;
   const { buildingId, ...tenantRef } = tenant;
@@ -46,6 +49,7 @@ export async function findStaffRepair(
       tenant: tenantRef,
       assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
       internal_notes: notes.map((n) => ({ id: n.id, author: n.author_name, note: n.note, created_at: n.created_at })),
+      source_thread: sourceThread ?? null,
     },
   };
 }

@@ -54,6 +54,8 @@ export const staffRepair = z.object({
   photos: z.array(photoInfo),
   history: z.array(repairHistoryEntry),
   internal_notes: z.array(internalNote),
+  /** The conversation staff made the repair from (issue 25 §16); null otherwise. */
+  source_thread: z.object({ id: z.string(), subject: z.string() }).nullable(),
 });
 export type StaffRepair = z.infer<typeof staffRepair>;
 

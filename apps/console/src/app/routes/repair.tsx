@@ -63,6 +63,18 @@ export function Component() {
                     ),
                   },
                   { term: "Gebäude / Wohnung", value: tenantWhere || "–" },
+                  ...(r.source_thread
+                    ? [
+                        {
+                          term: "Aus Nachricht",
+                          value: (
+                            <Link to={paths.thread(r.source_thread.id)} className="text-link underline">
+                              {r.source_thread.subject}
+                            </Link>
+                          ),
+                        },
+                      ]
+                    : []),
                   { term: "Gemeldet", value: formatDateTime(r.reported_at) },
                   { term: "Fällig", value: r.due_at ? formatDateTime(r.due_at) : "–" },
                   {
