@@ -146,3 +146,107 @@ describe("the staff digest mail (issue 25 §12)", () => {
     expect(link).toBe(`${ctx.config.publicUrl}${STAFF_INBOX_PATH}`);
   });
 });
+
+describe("Textbausteine (issue 25 §10)", () => {
+  it("keeps a Verwalter's own beside the Administrator's shared ones; shared ones change only by Administrators", async () => {
+    const admin = await createStaffMember(ctx.db, "administrator");
+    const other = await createStaffMember(ctx.db, "verwalter", [DEMO_ADDRESS]);
+    const hausmeister = await createStaffMember(ctx.db, "hausmeister", [DEMO_ADDRESS]);
+    const as = async (who: StaffFixture) => api(ctx.app, await staffLogin(ctx.app, who));
+    const asAdmin = await as(admin);
+    const asOther = await as(other);
+
+    const shared = await asAdmin.post("/api/v1/staff/canned-replies", {
+      title: "Danke",
+      body: "vielen Dank für Ihre Nachricht, {Anrede}.",
+    });
+    expect(shared.statusCode).toBe(201);
+    expect(shared.json()).toMatchObject({ personal: false, editable: true });
+    const own = await asVerwalter().post("/api/v1/staff/canned-replies", {
+      title: "Mein Gruß",
+      body: "Ihre Wohnung {Wohnung} im {Gebäude}.\n\nViele Grüße\n{Name der Mitarbeiterin}",
+    });
+    expect(own.statusCode).toBe(201);
+    expect(own.json()).toMatchObject({ title: "Mein Gruß", personal: true, editable: true });
+    // A Verwalter asking for a shared one still gets their own.
+    const notShared = await asVerwalter().post("/api/v1/staff/canned-replies", {
+      title: "Versuch",
+      body: "Text",
+      personal: false,
+    });
+    expect(notShared.json().personal).toBe(true);
+
+    const ids = async (who: ReturnType<typeof api>) =>
+      ((await who.get("/api/v1/staff/canned-replies")).json() as { id: string; editable: boolean }[]).map((c) => [
+        c.id,
+        c.editable,
+      ]);
+    expect(await ids(asVerwalter())).toEqual(
+      expect.arrayContaining([
+        [shared.json().id, false],
+        [own.json().id, true],
+      ]),
+    );
+    const othersView = await ids(asOther);
+    expect(othersView).toContainEqual([shared.json().id, false]);
+    expect(othersView.map(([id]) => id)).not.toContain(own.json().id);
+    expect((await ids(asAdmin)).map(([id]) => id)).not.toContain(own.json().id);
+
+    const sharedChange = await asVerwalter().patch(`/api/v1/staff/canned-replies/${shared.json().id}`, {
+      title: "Dank",
+      body: "Danke!",
+    });
+    expect(sharedChange.statusCode).toBe(403);
+    expect(sharedChange.json().message).toBe("Gemeinsame Textbausteine ändern nur Administratoren.");
+    expect(
+      (await asVerwalter().inject({ method: "DELETE", url: `/api/v1/staff/canned-replies/${shared.json().id}` }))
+        .statusCode,
+    ).toBe(403);
+    // Someone else's own Textbaustein does not exist for the others.
+    expect(
+      (await asOther.patch(`/api/v1/staff/canned-replies/${own.json().id}`, { title: "X", body: "Y" })).statusCode,
+    ).toBe(404);
+    expect(
+      (await asAdmin.inject({ method: "DELETE", url: `/api/v1/staff/canned-replies/${own.json().id}` })).statusCode,
+    ).toBe(404);
+
+    const renamed = await asVerwalter().patch(`/api/v1/staff/canned-replies/${own.json().id}`, {
+      title: "Mein Gruß (neu)",
+      body: "Guten Tag {Anrede},",
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ title: "Mein Gruß (neu)", personal: true });
+    expect(
+      (await asVerwalter().inject({ method: "DELETE", url: `/api/v1/staff/canned-replies/${own.json().id}` }))
+        .statusCode,
+    ).toBe(200);
+    expect((await ids(asVerwalter())).map(([id]) => id)).not.toContain(own.json().id);
+
+    // The Hausmeister does not answer tenants: no Textbausteine.
+    expect(
+      (await (await as(hausmeister)).post("/api/v1/staff/canned-replies", { title: "T", body: "B" })).statusCode,
+    ).toBe(403);
+  });
+
+  it("refuses a placeholder it cannot fill, naming the ones it can", async () => {
+    const res = await asVerwalter().post("/api/v1/staff/canned-replies", {
+      title: "Falsch",
+      body: "Guten Tag {Name},",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(
+      "Den Platzhalter {Name} gibt es nicht. Möglich sind: {Anrede}, {Vorname}, {Nachname}, {Gebäude}, {Wohnung}, {Name der Mitarbeiterin}.",
+    );
+  });
+
+  it("gives the console the tenant's names apart for {Vorname}, {Nachname} and the salutation", async () => {
+    const tenant = await createTenant(ctx.db, { address: DEMO_ADDRESS, firstName: "Grete", lastName: "Gruß" });
+    const started = await asVerwalter().post("/api/v1/staff/threads", {
+      tenant_id: tenant.id,
+      subject: "Hallo",
+      content: "Text",
+    });
+    expect(started.json().addressee).toEqual({ first_name: "Grete", last_name: "Gruß" });
+    expect(started.json().tenant).toMatchObject({ name: "Grete Gruß", unit: expect.any(String) });
+  });
+});

@@ -17,7 +17,7 @@ export const colleaguesQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Textbausteine: picked in replies, managed by Administrators. */
+/** Textbausteine: picked in replies; the shared ones (kept by Administrators) and the reader's own. */
 export const cannedRepliesQueryOptions = () =>
   queryOptions({
     queryKey: ["staff", "canned-replies"],

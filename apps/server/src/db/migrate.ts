@@ -18,6 +18,7 @@ import * as m0015 from "./migrations/0015_staff_second_factor.js";
 import * as m0016 from "./migrations/0016_search_folded.js";
 import * as m0017 from "./migrations/0017_invitation_letters.js";
 import * as m0018 from "./migrations/0018_appointment_notes.js";
+import * as m0019 from "./migrations/0019_own_canned_replies.js";
 import * as m0020 from "./migrations/0020_internal_notes.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0016_search_folded": m0016,
   "0017_invitation_letters": m0017,
   "0018_appointment_notes": m0018,
+  "0019_own_canned_replies": m0019,
   "0020_internal_notes": m0020,
 };
 

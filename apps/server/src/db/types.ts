@@ -96,6 +96,8 @@ export interface CannedRepliesTable {
   body: string;
   created_at: string;
   updated_at: string;
+  /** The staff member's own Textbaustein; null: shared, kept by Administrators (migration 0019). */
+  owner_staff_id: Generated<string | null>;
 }
 
 export interface RepairInternalNotesTable {

@@ -34,7 +34,7 @@ export async function findStaffThread(
     .where("id", "=", threadId)
     .executeTakeFirst();
   if (!thread) return undefined;
-  const [messages, tenant, assignee] = await Promise.all([
+  const [messages, tenant, assignee, addressee] = await Promise.all([
     db
       .selectFrom("messages")
       .select(["id", "direction", "sender_name", "content", "received_at", "read_at"])
@@ -44,8 +44,9 @@ export async function findStaffThread(
       .execute(),
     tenantRefOf(db, thread.tenant_id),
     staffRefOf(db, thread.assignee_id),
+    db.selectFrom("tenants").select(["first_name", "last_name"]).where("id", "=", thread.tenant_id).executeTakeFirst(),
   ]);
-  if (!tenant) return undefined;
+  if (!tenant || !addressee) return undefined;
   const { buildingId, ...tenantRef } = tenant;
   return {
     buildingId,
@@ -54,6 +55,7 @@ export async function findStaffThread(
       subject: thread.subject,
       created_at: thread.created_at,
       tenant: tenantRef,
+      addressee,
       assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
       handled_at: thread.handled_at,
       awaiting_reply_since: thread.awaiting_reply_since,

@@ -97,6 +97,8 @@ export const staffThread = z.object({
   subject: z.string(),
   created_at: z.string(),
   tenant: tenantRef,
+  /** The tenant's names apart, for a Textbaustein's {Vorname} and {Nachname} and the salutation. */
+  addressee: z.object({ first_name: z.string(), last_name: z.string() }),
   assignee: personRef.nullable(),
   handled_at: z.string().nullable(),
   awaiting_reply_since: z.string().nullable(),
@@ -118,11 +120,46 @@ export const staffNewThreadRequest = z.object({
   content: requiredText(LIMITS.messageMax, "Die Nachricht"),
 });
 
-export const cannedReply = z.object({ id: z.string(), title: z.string(), body: z.string(), updated_at: z.string() });
+/**
+ * What a Textbaustein may contain; the console fills them in when it is inserted into a reply
+ * (issue 25 §10). {Anrede} is how the tenant is addressed: "Frau Meyer"/"Herr Weber" once a
+ * salutation is known, until then the full name (the portal stores none today).
+ */
+export const CANNED_REPLY_PLACEHOLDERS = [
+  "{Anrede}",
+  "{Vorname}",
+  "{Nachname}",
+  "{Gebäude}",
+  "{Wohnung}",
+  "{Name der Mitarbeiterin}",
+] as const;
+
+/** A Textbaustein: shared (kept by Administrators) or the signed-in staff member's own. */
+export const cannedReply = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+  /** true: the signed-in staff member's own, seen by nobody else. */
+  personal: z.boolean(),
+  /** Whether the signed-in staff member may change or remove it. */
+  editable: z.boolean(),
+});
 export type CannedReply = z.infer<typeof cannedReply>;
+
+const knownPlaceholders = new Set<string>(CANNED_REPLY_PLACEHOLDERS);
 export const cannedReplyRequest = z.object({
   title: requiredText(100, "Der Titel"),
-  body: requiredText(LIMITS.messageMax, "Der Text"),
+  body: requiredText(LIMITS.messageMax, "Der Text").superRefine((body, ctx) => {
+    const unknown = (body.match(/\{[^{}]*\}/g) ?? []).find((p) => !knownPlaceholders.has(p));
+    if (unknown)
+      ctx.addIssue({
+        code: "custom",
+        message: `Den Platzhalter ${unknown} gibt es nicht. Möglich sind: ${CANNED_REPLY_PLACEHOLDERS.join(", ")}.`,
+      });
+  }),
+  /** Administrators choose; everyone else's Textbausteine are always their own. */
+  personal: z.boolean({ error: "personal muss true oder false sein." }).optional(),
 });
 
 /** Who asked for the appointment: a tenant's request waits for the management, a proposal for the tenant. */

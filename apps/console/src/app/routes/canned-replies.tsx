@@ -1,4 +1,4 @@
-import { type CannedReply, cannedReplyRequest } from "@mieter-portal/contracts/staff";
+import { CANNED_REPLY_PLACEHOLDERS, type CannedReply, cannedReplyRequest } from "@mieter-portal/contracts/staff";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -21,6 +21,7 @@ import { RequireCapability } from "@/components/require-capability";
 import { useDeleteCannedReply, useSaveCannedReply } from "@/features/canned-replies/api";
 import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
 import { formatDate } from "@/lib/format";
+import { useCan } from "@/lib/me";
 import { cannedRepliesQueryOptions } from "@/lib/shared-queries";
 
 function EditDialog({
@@ -33,13 +34,15 @@ function EditDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const save = useSaveCannedReply();
+  const keepsShared = useCan("canned_replies");
   const [title, setTitle] = useState(reply?.title ?? "");
   const [body, setBody] = useState(reply?.body ?? "");
+  const [personal, setPersonal] = useState(reply ? reply.personal : !keepsShared);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = validate(cannedReplyRequest, { title, body });
+    const checked = validate(cannedReplyRequest, reply ? { title, body } : { title, body, personal });
     if (checked.errors) return setErrors(checked.errors);
     setErrors({});
     try {
@@ -56,7 +59,11 @@ function EditDialog({
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{reply ? "Textbaustein bearbeiten" : "Neuer Textbaustein"}</DialogTitle>
-          <DialogDescription>Mitarbeiter fügen ihn beim Antworten ein und passen ihn an.</DialogDescription>
+          <DialogDescription>
+            {personal
+              ? "Ihr eigener Textbaustein: nur Sie sehen ihn beim Antworten."
+              : "Alle, die Mietern antworten, fügen ihn beim Antworten ein und passen ihn an."}
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <FormError message={errors._form} />
@@ -67,7 +74,19 @@ function EditDialog({
             value={body}
             onChange={(e) => setBody(e.target.value)}
             error={errors.body}
+            hint={`Platzhalter werden beim Einfügen ausgefüllt: ${CANNED_REPLY_PLACEHOLDERS.join(", ")}. In eine leere Antwort kommt davor die Anrede („Guten Tag Anna Meyer,“).`}
           />
+          {keepsShared && !reply ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={personal}
+                onChange={(e) => setPersonal(e.target.checked)}
+              />
+              Nur für mich (eigener Textbaustein)
+            </label>
+          ) : null}
           <Button type="submit" className="w-fit" disabled={save.isPending}>
             {save.isPending ? "Wird gespeichert…" : "Speichern"}
           </Button>
@@ -86,7 +105,7 @@ function CannedRepliesScreen() {
     <>
       <PageHeader
         title="Textbausteine"
-        description="Vorlagen für häufige Antworten an Mieter."
+        description="Vorlagen für häufige Antworten an Mieter: die gemeinsamen der Verwaltung und Ihre eigenen."
         actions={
           <Button onClick={() => setEditing({ reply: null, key: Date.now() })}>
             <Plus aria-hidden="true" />
@@ -107,26 +126,31 @@ function CannedRepliesScreen() {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
                   <h2 className="font-semibold">{reply.title}</h2>
-                  <p className="text-xs text-muted-foreground">Geändert am {formatDate(reply.updated_at)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {reply.personal ? "Eigener Textbaustein" : "Gemeinsamer Textbaustein"} · Geändert am{" "}
+                    {formatDate(reply.updated_at)}
+                  </p>
                 </div>
-                <div className="flex gap-2">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setEditing({ reply, key: Date.now() })}
-                    aria-label={`„${reply.title}“ bearbeiten`}
-                  >
-                    Bearbeiten
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setDeleting(reply)}
-                    aria-label={`„${reply.title}“ löschen`}
-                  >
-                    Löschen
-                  </Button>
-                </div>
+                {reply.editable ? (
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setEditing({ reply, key: Date.now() })}
+                      aria-label={`„${reply.title}“ bearbeiten`}
+                    >
+                      Bearbeiten
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setDeleting(reply)}
+                      aria-label={`„${reply.title}“ löschen`}
+                    >
+                      Löschen
+                    </Button>
+                  </div>
+                ) : null}
               </div>
               <p className="text-sm whitespace-pre-wrap text-muted-foreground">{reply.body}</p>
             </li>
@@ -140,7 +164,9 @@ function CannedRepliesScreen() {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Textbaustein löschen?</AlertDialogTitle>
-            <AlertDialogDescription>„{deleting?.title}“ wird für alle Mitarbeiter entfernt.</AlertDialogDescription>
+            <AlertDialogDescription>
+              „{deleting?.title}“ wird {deleting?.personal ? "entfernt" : "für alle Mitarbeiter entfernt"}.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Abbrechen</AlertDialogCancel>
@@ -161,7 +187,7 @@ function CannedRepliesScreen() {
 export function Component() {
   useDocumentTitle("Textbausteine");
   return (
-    <RequireCapability capability="canned_replies">
+    <RequireCapability capability="messages">
       <CannedRepliesScreen />
     </RequireCapability>
   );

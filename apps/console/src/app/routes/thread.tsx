@@ -64,7 +64,17 @@ export function Component() {
             <ThreadMessages thread={t} />
           </Section>
           <Section title="Antworten" headingId="thread-reply">
-            <ReplyForm threadId={t.id} signature={company ? `${me.name}, ${company}` : me.name} />
+            <ReplyForm
+              threadId={t.id}
+              signature={company ? `${me.name}, ${company}` : me.name}
+              context={{
+                firstName: t.addressee.first_name,
+                lastName: t.addressee.last_name,
+                building: t.tenant.building?.name ?? null,
+                unit: t.tenant.unit,
+                staffName: me.name,
+              }}
+            />
           </Section>
         </div>
         <div className="grid content-start gap-6">

@@ -35,10 +35,11 @@ const MAIN: NavItem[] = [
   { to: paths.notices, label: "Aushänge", icon: Megaphone },
   { to: paths.documents, label: "Dokumente", icon: FileUp, capability: "documents" },
   { to: paths.meterCampaigns, label: "Ablesungen", icon: Gauge, capability: "meter_readings" },
+  // Shared ones for everyone who answers tenants, plus their own (issue 25 §10).
+  { to: paths.cannedReplies, label: "Textbausteine", icon: MessageSquareText, capability: "messages" },
 ];
 const ADMIN: NavItem[] = [
   { to: paths.staff, label: "Mitarbeiter", icon: UserCog, capability: "manage_staff" },
-  { to: paths.cannedReplies, label: "Textbausteine", icon: MessageSquareText, capability: "canned_replies" },
   { to: paths.audit, label: "Protokoll", icon: FileClock, capability: "audit" },
 ];
 

@@ -13,10 +13,12 @@ function useCannedWrite<TVars, TResult>(key: string, fn: (vars: TVars) => Promis
 }
 
 export const useSaveCannedReply = () =>
-  useCannedWrite("save", ({ id, ...body }: { id?: string; title: string; body: string }) =>
-    id
-      ? apiPatch<CannedReply>(`/staff/canned-replies/${id}`, body)
-      : apiPost<CannedReply>("/staff/canned-replies", body),
+  useCannedWrite(
+    "save",
+    ({ id, ...body }: { id?: string; title: string; body: string; personal?: boolean | undefined }) =>
+      id
+        ? apiPatch<CannedReply>(`/staff/canned-replies/${id}`, body)
+        : apiPost<CannedReply>("/staff/canned-replies", body),
   );
 export const useDeleteCannedReply = () =>
   useCannedWrite("delete", (id: string) => apiDelete<unknown>(`/staff/canned-replies/${id}`), false);

@@ -27,7 +27,8 @@ export function CannedReplyPicker({ onPick }: { onPick: (body: string) => void }
         <DialogHeader>
           <DialogTitle>Textbaustein einfügen</DialogTitle>
           <DialogDescription>
-            Der Text wird an der Stelle eingefügt, an der Sie schreiben, und lässt sich danach anpassen.
+            Der Text wird an der Stelle eingefügt, an der Sie schreiben, mit Namen und Wohnung des Mieters statt der
+            Platzhalter; eine leere Antwort beginnt mit der Anrede. Danach lässt sich alles anpassen.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-1.5">
@@ -52,7 +53,10 @@ export function CannedReplyPicker({ onPick }: { onPick: (body: string) => void }
                   }}
                   className="grid w-full gap-1 rounded-lg border border-border p-3 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 >
-                  <span className="text-sm font-semibold">{reply.title}</span>
+                  <span className="text-sm font-semibold">
+                    {reply.title}
+                    {reply.personal ? <span className="font-normal text-muted-foreground"> · eigener</span> : null}
+                  </span>
                   <span className="line-clamp-2 text-sm text-muted-foreground">{reply.body}</span>
                 </button>
               </li>

@@ -4,6 +4,7 @@ import { toast } from "@mieter-portal/ui/use-toast";
 import { Send } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { FormError, TextAreaField } from "@/components/form-controls";
+import { cannedReplyText, type ReplyContext } from "@/features/canned-replies/fill";
 import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
 import { tenantToldText, useReply } from "./api";
 import { CannedReplyPicker } from "./canned-reply-picker";
@@ -18,7 +19,16 @@ export function insertAtCaret(text: string, insert: string, caret: number | null
   return { text: result, caret: before.length + gap.length + insert.length };
 }
 
-export function ReplyForm({ threadId, signature }: { threadId: string; signature: string }) {
+/** The reply to one tenant: Textbausteine are filled in for `context` (its tenant and the writer). */
+export function ReplyForm({
+  threadId,
+  signature,
+  context,
+}: {
+  threadId: string;
+  signature: string;
+  context: ReplyContext;
+}) {
   const reply = useReply(threadId);
   const [content, setContent] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -57,7 +67,8 @@ export function ReplyForm({ threadId, signature }: { threadId: string; signature
         </Button>
         <CannedReplyPicker
           onPick={(body) => {
-            const next = insertAtCaret(content, body, areaRef.current?.selectionStart ?? null);
+            const text = cannedReplyText(body, context, content);
+            const next = insertAtCaret(content, text, areaRef.current?.selectionStart ?? null);
             setContent(next.text);
             requestAnimationFrame(() => {
               areaRef.current?.focus();

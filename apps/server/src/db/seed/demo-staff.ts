@@ -28,6 +28,10 @@ const CANNED = [
     body: "wir haben einen Handwerker beauftragt. Er meldet sich in den nächsten Tagen bei Ihnen, um einen Termin zu vereinbaren.",
   },
   {
+    title: "Termin in der Wohnung",
+    body: "für die Arbeiten in Ihrer Wohnung {Wohnung} im Haus {Gebäude} kommt der Handwerker in den nächsten Tagen vorbei. Bitte sagen Sie uns, an welchen Tagen Sie zu Hause sind.\n\nMit freundlichen Grüßen\n{Name der Mitarbeiterin}",
+  },
+  {
     title: "Zählerstand bitte erneut",
     body: "der gemeldete Zählerstand ist niedriger als Ihr letzter. Bitte lesen Sie den Zähler noch einmal ab und senden Sie uns den Stand mit einem Foto.",
   },
@@ -74,6 +78,7 @@ export async function seedDemoStaffIfMissing(db: Db): Promise<boolean> {
     passwordHash: hash,
   });
   const seedActor = { staffId: adminId, name: "Katrin Grünfeld", ip: null };
-  for (const reply of CANNED) await createCannedReply(db, reply, seedActor);
+  // Shared ones, kept by the Administrator (the console adds the salutation when one starts a reply).
+  for (const reply of CANNED) await createCannedReply(db, reply, { staffId: adminId, keepsShared: true }, seedActor);
   return true;
 }

@@ -2,6 +2,8 @@ import { apiError, idParams, okResponse } from "@mieter-portal/contracts";
 import {
   cannedReply,
   cannedReplyRequest,
+  roleCan,
+  type StaffRole,
   staffNewThreadRequest,
   staffReplyRequest,
   staffThread,
@@ -9,11 +11,12 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound } from "../../lib/errors.js";
+import { forbidden, notFound } from "../../lib/errors.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import {
   createCannedReply,
   deleteCannedReply,
+  findCannedReply,
   listCannedReplies,
   updateCannedReply,
 } from "../../repositories/canned-replies.js";
@@ -119,66 +122,82 @@ export const staffThreadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
+    const reader = (request: { staff: { id: string; role: StaffRole } }) => ({
+      staffId: request.staff.id,
+      keepsShared: roleCan(request.staff.role, "canned_replies"),
+    });
+    const sharedOnlyForAdmins = () => forbidden("forbidden", "Gemeinsame Textbausteine ändern nur Administratoren.");
+
     messages.get(
-      "/staff/canned-replies",
-      { schema: { tags: ["staff"], summary: "Textbausteine", response: { 200: z.array(cannedReply), 401: apiError } } },
-      async () => listCannedReplies(app.db),
-    );
-  });
-
-  await app.register(async (scope) => {
-    const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook("preHandler", requireCapability("canned_replies"));
-
-    admin.post(
       "/staff/canned-replies",
       {
         schema: {
           tags: ["staff"],
-          summary: "Add a Textbaustein (Administrators)",
+          summary: "Textbausteine: the shared ones and the signed-in staff member's own",
+          response: { 200: z.array(cannedReply), 401: apiError },
+        },
+      },
+      async (request) => listCannedReplies(app.db, reader(request)),
+    );
+
+    messages.post(
+      "/staff/canned-replies",
+      {
+        schema: {
+          tags: ["staff"],
+          summary: "Add a Textbaustein: one's own, or a shared one (Administrators)",
           body: cannedReplyRequest,
           response: { 201: cannedReply, ...errors },
         },
       },
       async (request, reply) => {
-        const id = await createCannedReply(app.db, request.body, auditActor(request));
-        const created = (await listCannedReplies(app.db)).find((c) => c.id === id);
+        const id = await createCannedReply(app.db, request.body, reader(request), auditActor(request));
+        const created = await findCannedReply(app.db, id, reader(request));
         if (!created) throw notFound();
         return reply.code(201).send(created);
       },
     );
 
-    admin.patch(
+    messages.patch(
       "/staff/canned-replies/:id",
       {
         schema: {
           tags: ["staff"],
-          summary: "Change a Textbaustein (Administrators)",
+          summary: "Change one's own Textbaustein, or a shared one (Administrators)",
           params: idParams,
           body: cannedReplyRequest,
           response: { 200: cannedReply, ...errors },
         },
       },
       async (request) => {
-        if (!(await updateCannedReply(app.db, request.params.id, request.body, auditActor(request)))) throw notFound();
-        const updated = (await listCannedReplies(app.db)).find((c) => c.id === request.params.id);
+        const done = await updateCannedReply(
+          app.db,
+          request.params.id,
+          request.body,
+          reader(request),
+          auditActor(request),
+        );
+        if (done === "forbidden") throw sharedOnlyForAdmins();
+        const updated = done ? await findCannedReply(app.db, request.params.id, reader(request)) : undefined;
         if (!updated) throw notFound();
         return updated;
       },
     );
 
-    admin.delete(
+    messages.delete(
       "/staff/canned-replies/:id",
       {
         schema: {
           tags: ["staff"],
-          summary: "Remove a Textbaustein (Administrators)",
+          summary: "Remove one's own Textbaustein, or a shared one (Administrators)",
           params: idParams,
           response: { 200: okResponse, ...errors },
         },
       },
       async (request) => {
-        if (!(await deleteCannedReply(app.db, request.params.id, auditActor(request)))) throw notFound();
+        const done = await deleteCannedReply(app.db, request.params.id, reader(request), auditActor(request));
+        if (done === "forbidden") throw sharedOnlyForAdmins();
+        if (!done) throw notFound();
         return { success: true as const, message: "Textbaustein gelöscht." };
       },
     );
