@@ -126,6 +126,9 @@ test("a notice published to a building reaches its tenants' dashboard; 'Betrifft
   await dialog.getByLabel("Art", { exact: true }).selectOption({ label: "Störung" });
   await dialog.getByLabel("Art der Störung").selectOption({ label: "Wasserausfall" });
   await dialog.getByRole("button", { name: "Veröffentlichen" }).click();
+  // Before it mails the building, the console asks how many it mails (issue 25 item 21).
+  const ask = page.getByRole("alertdialog", { name: /^An \d+ Mieter senden\?$/ });
+  await ask.getByRole("button", { name: "Senden" }).click();
   await expect(dialog).toBeHidden();
 
   const card = page.getByTestId("staff-notice").filter({ hasText: title });

@@ -3,6 +3,7 @@ import type {
   StaffNotice,
   StaffNoticeCreateRequest,
   StaffNoticeDetail,
+  StaffNoticeRecipients,
   StaffNoticeUpdateRequest,
 } from "@mieter-portal/contracts/staff";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -27,6 +28,12 @@ export const noticeQueryOptions = (id: string) =>
     queryKey: ["staff", "notices", "detail", id],
     queryFn: ({ signal }) => apiGet<StaffNoticeDetail>(`/staff/notices/${id}`, { signal }),
   });
+
+/** How many tenants an outage notice for the building ("all": every building) would mail now. */
+export async function fetchNoticeRecipients(building: string): Promise<number> {
+  const res = await apiGet<StaffNoticeRecipients>(`/staff/notices/recipients${queryString({ building })}`);
+  return res.recipients;
+}
 
 function useNoticeWrite<TVars>(key: string, fn: (vars: TVars) => Promise<StaffNoticeDetail>) {
   const queryClient = useQueryClient();

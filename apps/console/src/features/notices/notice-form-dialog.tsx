@@ -1,5 +1,15 @@
 import type { NoticeKind } from "@mieter-portal/contracts";
 import { type StaffNotice, staffNoticeCreateRequest, staffNoticeUpdateRequest } from "@mieter-portal/contracts/staff";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@mieter-portal/ui/alert-dialog";
 import { Button } from "@mieter-portal/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@mieter-portal/ui/dialog";
 import { toast } from "@mieter-portal/ui/use-toast";
@@ -9,7 +19,7 @@ import { FormError, SelectField, TextAreaField, TextField } from "@/components/f
 import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
 import { useMe } from "@/lib/me";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
-import { usePublishNotice, useUpdateNotice } from "./api";
+import { fetchNoticeRecipients, usePublishNotice, useUpdateNotice } from "./api";
 import { EMERGENCY_TYPES, emergencyTypeLabel } from "./labels";
 import { createRequest, initialValues, type NoticeFormValues, updateRequest } from "./notice-form";
 
@@ -31,6 +41,8 @@ export function NoticeFormDialog({
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<NoticeFormValues>(() => initialValues(notice, defaultBuilding));
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** An outage about to be mailed: how many get it, and the save that mails them once confirmed. */
+  const [asking, setAsking] = useState<{ recipients: number; save: () => Promise<void> } | null>(null);
   const pending = publish.isPending || update.isPending;
   const set = <K extends keyof NoticeFormValues>(key: K, value: NoticeFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -41,6 +53,14 @@ export function NoticeFormDialog({
     setOpen(true);
   }
 
+  /** An outage not mailed yet goes to the building's tenants on saving: ask first („An 24 Mieter senden?“). */
+  async function saveOrAsk(building: string, save: () => Promise<void>) {
+    if (values.kind !== "emergency" || notice?.mailed_at) return save();
+    const recipients = await fetchNoticeRecipients(building);
+    if (recipients === 0) return save();
+    setAsking({ recipients, save });
+  }
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     try {
@@ -48,8 +68,11 @@ export function NoticeFormDialog({
         const checked = validate(staffNoticeUpdateRequest, updateRequest(notice, values));
         if (checked.errors) return setErrors(checked.errors);
         setErrors({});
-        await update.mutateAsync({ id: notice.id, ...checked.data });
-        toast({ title: "Aushang gespeichert" });
+        await saveOrAsk(notice.building?.id ?? "all", async () => {
+          await update.mutateAsync({ id: notice.id, ...checked.data });
+          toast({ title: "Aushang gespeichert" });
+          setOpen(false);
+        });
       } else {
         const checked = validate(staffNoticeCreateRequest, createRequest(values));
         if (checked.errors) {
@@ -60,16 +83,28 @@ export function NoticeFormDialog({
           return setErrors(checked.errors);
         }
         setErrors({});
-        const created = await publish.mutateAsync(checked.data);
-        toast({
-          title: "Aushang veröffentlicht",
-          description:
-            created.kind === "emergency"
-              ? "Die Mieter werden zusätzlich per E-Mail informiert."
-              : "Die Mieter sehen ihn in ihrer App, solange er gilt.",
+        await saveOrAsk(checked.data.building_id ?? "all", async () => {
+          const created = await publish.mutateAsync(checked.data);
+          toast({
+            title: "Aushang veröffentlicht",
+            description:
+              created.kind === "emergency"
+                ? "Die Mieter werden zusätzlich per E-Mail informiert."
+                : "Die Mieter sehen ihn in ihrer App, solange er gilt.",
+          });
+          setOpen(false);
         });
       }
-      setOpen(false);
+    } catch (error) {
+      setErrors(errorsFromApi(error));
+    }
+  }
+
+  async function confirmSend() {
+    const save = asking?.save;
+    setAsking(null);
+    try {
+      await save?.();
     } catch (error) {
       setErrors(errorsFromApi(error));
     }
@@ -174,6 +209,24 @@ export function NoticeFormDialog({
             {pending ? "Wird gespeichert…" : notice ? "Speichern" : "Veröffentlichen"}
           </Button>
         </form>
+        <AlertDialog open={asking !== null} onOpenChange={(next) => (next ? undefined : setAsking(null))}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>
+                {asking?.recipients === 1 ? "An 1 Mieter senden?" : `An ${asking?.recipients ?? 0} Mieter senden?`}
+              </AlertDialogTitle>
+              <AlertDialogDescription>
+                Die Störung geht beim Speichern sofort per E-Mail an{" "}
+                {asking?.recipients === 1 ? "einen Mieter" : `${asking?.recipients ?? 0} Mieter`}, die E-Mails erhalten
+                möchten. Das lässt sich nicht zurückholen.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Abbrechen</AlertDialogCancel>
+              <AlertDialogAction onClick={confirmSend}>Senden</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       </DialogContent>
     </Dialog>
   );

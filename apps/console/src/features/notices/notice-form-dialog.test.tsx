@@ -1,0 +1,68 @@
+import type { StaffProfile } from "@mieter-portal/contracts/staff";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MeContext } from "@/lib/me";
+import { NoticeFormDialog } from "./notice-form-dialog";
+
+const ME: StaffProfile = {
+  id: "s1",
+  email: "verwalter@example.com",
+  name: "Vera Walter",
+  role: "verwalter",
+  buildings: [],
+  totp_enabled: true,
+  notify_new_items: false,
+};
+const BUILDING = "0b7c3a52-5d1e-4a3b-9c55-1f2e3d4c5b6a";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("publishing an outage (issue 25 item 21)", () => {
+  it("asks „An 24 Mieter senden?“ before it mails, and mails only after „Senden“", async () => {
+    const calls: { method: string; url: string }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push({ method: init.method ?? "GET", url });
+        if (url.startsWith("/api/v1/staff/buildings")) return Response.json([{ id: BUILDING, name: "Lindenstraße 5" }]);
+        if (url.startsWith("/api/v1/staff/notices/recipients")) return Response.json({ recipients: 24 });
+        return Response.json({ id: "n1", kind: "emergency" }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MeContext.Provider value={ME}>
+          <NoticeFormDialog
+            trigger={(open) => (
+              <button type="button" onClick={open}>
+                Neuer Aushang
+              </button>
+            )}
+          />
+        </MeContext.Provider>
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: "Neuer Aushang" }));
+    const form = await screen.findByRole("dialog");
+    await within(form).findByRole("option", { name: "Lindenstraße 5" });
+    await user.selectOptions(within(form).getByLabelText("Gebäude"), BUILDING);
+    await user.type(within(form).getByLabelText("Titel"), "Wasser abgestellt");
+    await user.type(within(form).getByLabelText("Text"), "Wegen einer Reparatur ist das Wasser abgestellt.");
+    await user.selectOptions(within(form).getByLabelText("Art"), "emergency");
+    await user.selectOptions(within(form).getByLabelText("Art der Störung"), "water_outage");
+    await user.click(within(form).getByRole("button", { name: "Veröffentlichen" }));
+
+    const ask = await screen.findByRole("alertdialog", { name: "An 24 Mieter senden?" });
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+    expect(calls).toContainEqual({ method: "GET", url: `/api/v1/staff/notices/recipients?building=${BUILDING}` });
+    await user.click(within(ask).getByRole("button", { name: "Senden" }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", url: "/api/v1/staff/notices" }]),
+    );
+  });
+});
