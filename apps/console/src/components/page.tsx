@@ -3,7 +3,7 @@ import { cn } from "@mieter-portal/ui/utils";
 import { ArrowLeft, LoaderCircle } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 
 /** Sets the tab title: '<title> · Die Verwaltung'. */
 export function useDocumentTitle(title: string) {
@@ -84,11 +84,13 @@ export function Loading({ label = "Wird geladen…" }: { label?: string }) {
 }
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  // What does not exist (or is not this staff member's to see) will not appear by trying again.
+  const gone = error instanceof ApiError && error.status === 404;
   return (
     <div role="alert" className="grid gap-3 rounded-xl border border-border bg-card p-5">
-      <p className="font-medium">Die Daten konnten nicht geladen werden.</p>
+      <p className="font-medium">{gone ? "Nicht gefunden." : "Die Daten konnten nicht geladen werden."}</p>
       <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
-      {onRetry ? (
+      {onRetry && !gone ? (
         <Button variant="outline" className="w-fit" onClick={onRetry}>
           Erneut versuchen
         </Button>

@@ -1,7 +1,21 @@
-import type { StaffCapability } from "@mieter-portal/contracts/staff";
+import { roleCan, type StaffCapability, type StaffRole } from "@mieter-portal/contracts/staff";
 import type { ReactNode } from "react";
 import { useCan } from "@/lib/me";
 import { PageHeader } from "./page";
+
+const ROLES_PLURAL: Record<StaffRole, string> = {
+  hausmeister: "Hausmeistern",
+  verwalter: "Verwaltern",
+  administrator: "Administratoren",
+};
+
+/** 'Verwaltern und Administratoren': the roles that really have the capability (dative plural). */
+function whoMay(capability: StaffCapability): string {
+  const roles = (["hausmeister", "verwalter", "administrator"] as const)
+    .filter((role) => roleCan(role, capability))
+    .map((role) => ROLES_PLURAL[role]);
+  return roles.length > 1 ? `${roles.slice(0, -1).join(", ")} und ${roles.at(-1)}` : (roles[0] ?? "niemandem");
+}
 
 /** Screens of another role show a plain notice (the server refuses their data anyway). */
 export function RequireCapability({ capability, children }: { capability: StaffCapability; children: ReactNode }) {
@@ -9,7 +23,7 @@ export function RequireCapability({ capability, children }: { capability: StaffC
     return (
       <>
         <PageHeader title="Kein Zugriff" />
-        <p className="text-sm">Dieser Bereich ist Administratoren vorbehalten.</p>
+        <p className="text-sm">Dieser Bereich ist {whoMay(capability)} vorbehalten.</p>
       </>
     );
   return children;

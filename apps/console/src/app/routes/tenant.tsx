@@ -109,6 +109,13 @@ export function Component() {
                 </p>
               ) : null}
             </>
+          ) : t.address !== null && !roleCan(me.role, "finances") ? (
+            // The server leaves out the tenancy (its rent) for a Hausmeister: it exists, it is not his to read.
+            <EmptyState>
+              {t.tenancy_active ? "Ein Mietverhältnis besteht" : "Ein Mietverhältnis ist hinterlegt"}
+              {t.building ? ` (${t.building.name}${t.unit ? `, Whg. ${t.unit}` : ""})` : ""}. Beginn, Ende und Miete
+              sehen nur Verwalter und Administratoren.
+            </EmptyState>
           ) : (
             <EmptyState>Kein Mietverhältnis hinterlegt.</EmptyState>
           )}
