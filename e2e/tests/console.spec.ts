@@ -449,7 +449,7 @@ test.describe("administration", () => {
     await page.getByRole("button", { name: "Neuer Textbaustein" }).click();
     const dialog = page.getByRole("dialog", { name: "Neuer Textbaustein" });
     await dialog.getByLabel("Titel").fill(title);
-    await dialog.getByLabel("Text").fill("Unser Büro ist Mo–Fr von 9 bis 17 Uhr für Sie da.");
+    await dialog.getByLabel("Text", { exact: true }).fill("Unser Büro ist Mo–Fr von 9 bis 17 Uhr für Sie da.");
     await dialog.getByRole("button", { name: "Speichern" }).click();
     await expect(toasts(page).getByText("Textbaustein gespeichert")).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();

@@ -11,7 +11,7 @@ import { type AuditActor, recordAudit } from "./audit.js";
  */
 
 /** Who asks: their id, and whether they may keep the shared ones (Administrators). */
-export interface CannedReplyReader {
+interface CannedReplyReader {
   staffId: string;
   keepsShared: boolean;
 }

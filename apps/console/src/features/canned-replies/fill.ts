@@ -32,7 +32,7 @@ export function fillPlaceholders(body: string, ctx: ReplyContext): string {
 }
 
 /** "Guten Tag Anna Meyer," — the greeting a reply starts with. */
-export function salutationFor(ctx: ReplyContext): string {
+function salutationFor(ctx: ReplyContext): string {
   return `Guten Tag ${addressOf(ctx)},`;
 }
 
