@@ -363,6 +363,8 @@ export async function settleTenancies(trx: Db, tenancyIds: string[]): Promise<vo
     created_at: string;
   }[] = [];
   const changed: string[] = [];
+  const chargeWrites = new Map<string, { paid: number; paidAt: string | null }>();
+  const creditWrites = new Map<string, number>();
   const sorted = [...new Set(tenancyIds)].sort();
   await lockTenancies(trx, sorted);
   for (let i = 0; i < sorted.length; i += CHUNK) {
@@ -415,27 +417,39 @@ export async function settleTenancies(trx: Db, tenancyIds: string[]): Promise<vo
             created_at: now,
           });
           const paid = charge.paid_cents >= charge.amount_cents;
-          await trx
-            .updateTable("payments")
-            .set({
-              paid_cents: charge.paid_cents,
-              ...(paid ? { status: "paid", paid_at: berlinToUtc(credit.booked_on, 12).toISOString() } : {}),
-            })
-            .where("id", "=", charge.id)
-            .execute();
+          chargeWrites.set(charge.id, {
+            paid: charge.paid_cents,
+            paidAt: paid ? berlinToUtc(credit.booked_on, 12).toISOString() : null,
+          });
           if (paid) c++;
         }
-        if (left !== before) {
-          await trx
-            .updateTable("bank_transactions")
-            .set({ allocated_cents: credit.amount_cents - left })
-            .where("id", "=", credit.id)
-            .execute();
-        }
+        if (left !== before) creditWrites.set(credit.id, credit.amount_cents - left);
         if (c >= open.length) break;
       }
       changed.push(tenancyId);
     }
+  }
+  // The charges' and credits' new states, a statement per 400 rather than one per row (issue 24's
+  // 10,000-line statement): update … from a list of values, which both databases read alike.
+  const charges = [...chargeWrites];
+  for (let i = 0; i < charges.length; i += CHUNK) {
+    const values = sql.join(
+      charges.slice(i, i + CHUNK).map(([id, w]) => sql`(${id}, cast(${w.paid} as integer), cast(${w.paidAt} as text))`),
+    );
+    await sql`with v(id, paid_cents, paid_at) as (values ${values})
+      update payments set paid_cents = v.paid_cents,
+        status = case when v.paid_at is null then payments.status else 'paid' end,
+        paid_at = coalesce(v.paid_at, payments.paid_at)
+      from v where payments.id = v.id`.execute(trx);
+  }
+  const credits = [...creditWrites];
+  for (let i = 0; i < credits.length; i += CHUNK) {
+    const values = sql.join(
+      credits.slice(i, i + CHUNK).map(([id, allocated]) => sql`(${id}, cast(${allocated} as integer))`),
+    );
+    await sql`with v(id, allocated_cents) as (values ${values})
+      update bank_transactions set allocated_cents = v.allocated_cents
+      from v where bank_transactions.id = v.id`.execute(trx);
   }
   for (let i = 0; i < allocations.length; i += CHUNK) {
     await trx
@@ -447,7 +461,7 @@ export async function settleTenancies(trx: Db, tenancyIds: string[]): Promise<vo
 }
 
 export interface NewTransaction {
-  /** opening: credit carried over at takeover (openLedger). */
+  /** opening: credit carried over at takeover (openLedgers). */
   source: "manual" | "csv" | "camt" | "opening";
   importId?: string | null;
   bankRef?: string | null;
@@ -667,96 +681,137 @@ export interface LedgerOpening {
 }
 
 /**
- * Opens the rent account of a tenancy taken over (import, "Mieter anlegen", create-tenant): the
+ * Opens the rent accounts of tenancies taken over (import, "Mieter anlegen", create-tenant): each
  * ledger starts with the first month to charge, and the balance carried over becomes a charge
  * due on the takeover day (arrears) or money received that day (credit, source "opening"), both
- * applied like any other. Call once, right after creating the tenancy. Returns the first month.
+ * applied like any other. Call once, right after creating the tenancies. An import opens thousands:
+ * charges, balances and accounts are computed here and written with a few multi-row statements
+ * per 400 rows, the credit is recorded at once and applied by one settleTenancies (issue 24's
+ * bench, decision 028). Returns each tenancy's first month, in the order given.
  */
-export async function openLedger(trx: Db, tenancyId: string, opening: LedgerOpening = {}): Promise<string> {
-  const asOf = opening.asOf ?? berlinToday();
-  const terms = await trx
-    .selectFrom("tenancies")
-    .select(["id", "tenant_id", "start_date", "end_date", "base_rent_cents", "utilities_cents", "due_day"])
-    .where("id", "=", tenancyId)
-    .executeTakeFirstOrThrow();
-  const startPeriod = periodOf(terms.start_date);
-  const wanted = opening.firstPeriod ?? firstChargedPeriod(terms, asOf);
-  const firstPeriod = wanted < startPeriod ? startPeriod : wanted;
-  // The months up to next month, as ensureRentCharges makes them — written at once: a tenancy
-  // just created has no rent changes, charges or money yet (an import opens thousands).
-  const horizon = addPeriods(periodOf(asOf), 1);
-  const lastPeriod = terms.end_date && periodOf(terms.end_date) < horizon ? periodOf(terms.end_date) : horizon;
+export async function openLedgers(
+  trx: Db,
+  ledgers: { terms: TenancyTerms; opening?: LedgerOpening }[],
+): Promise<string[]> {
   const created = nowIso();
-  const rows = [];
-  for (let period = firstPeriod; period <= lastPeriod; period = addPeriods(period, 1)) {
-    const charge = chargeFor(terms, [], period);
-    if (!charge) continue;
-    rows.push({
-      id: randomUUID(),
-      tenant_id: terms.tenant_id,
-      tenancy_id: tenancyId,
-      amount_cents: charge.amountCents,
-      currency: CURRENCY,
-      status: "pending",
-      due_date: charge.dueDate,
-      paid_at: null,
-      description: charge.description,
-      created_at: created,
-      period,
-      paid_cents: 0,
-    });
-  }
-  const balance = opening.openingBalanceCents ?? 0;
-  if (balance > 0) {
-    rows.push({
-      id: randomUUID(),
-      tenant_id: terms.tenant_id,
-      tenancy_id: tenancyId,
-      amount_cents: balance,
-      currency: CURRENCY,
-      status: "pending",
-      due_date: asOf,
-      paid_at: null,
-      description: `Saldovortrag zum ${asOf.slice(8, 10)}.${asOf.slice(5, 7)}.${asOf.slice(0, 4)}`,
-      created_at: created,
-      // Not a month's rent: no period, so the monthly charges never take its place.
-      period: null,
-      paid_cents: 0,
-    });
-  }
-  // open_since as refreshOpenSince would set it: every charge written is open.
-  const openSince = rows.reduce<string | null>((min, r) => (min === null || r.due_date < min ? r.due_date : min), null);
-  const account = await trx
-    .insertInto("rent_accounts")
-    .values({
-      tenancy_id: tenancyId,
+  const payments = [];
+  const accounts = [];
+  const credits = [];
+  const firsts: string[] = [];
+  for (const { terms, opening = {} } of ledgers) {
+    const asOf = opening.asOf ?? berlinToday();
+    const startPeriod = periodOf(terms.start_date);
+    const wanted = opening.firstPeriod ?? firstChargedPeriod(terms, asOf);
+    const firstPeriod = wanted < startPeriod ? startPeriod : wanted;
+    firsts.push(firstPeriod);
+    // The months up to next month, as ensureRentCharges makes them — written at once: a tenancy
+    // just created has no rent changes, charges or money yet.
+    const horizon = addPeriods(periodOf(asOf), 1);
+    const lastPeriod = terms.end_date && periodOf(terms.end_date) < horizon ? periodOf(terms.end_date) : horizon;
+    const rows = [];
+    for (let period = firstPeriod; period <= lastPeriod; period = addPeriods(period, 1)) {
+      const charge = chargeFor(terms, [], period);
+      if (!charge) continue;
+      rows.push({
+        id: randomUUID(),
+        tenant_id: terms.tenant_id,
+        tenancy_id: terms.id,
+        amount_cents: charge.amountCents,
+        currency: CURRENCY,
+        status: "pending",
+        due_date: charge.dueDate,
+        paid_at: null,
+        description: charge.description,
+        created_at: created,
+        period: period as string | null,
+        paid_cents: 0,
+      });
+    }
+    const balance = opening.openingBalanceCents ?? 0;
+    if (balance > 0) {
+      rows.push({
+        id: randomUUID(),
+        tenant_id: terms.tenant_id,
+        tenancy_id: terms.id,
+        amount_cents: balance,
+        currency: CURRENCY,
+        status: "pending",
+        due_date: asOf,
+        paid_at: null,
+        description: `Saldovortrag zum ${asOf.slice(8, 10)}.${asOf.slice(5, 7)}.${asOf.slice(0, 4)}`,
+        created_at: created,
+        // Not a month's rent: no period, so the monthly charges never take its place.
+        period: null,
+        paid_cents: 0,
+      });
+    }
+    if (balance < 0) {
+      credits.push({
+        id: randomUUID(),
+        source: "opening",
+        import_id: null,
+        bank_ref: null,
+        booked_on: asOf,
+        amount_cents: -balance,
+        payer_name: null,
+        payer_iban: null,
+        remittance: "Guthaben aus der Übernahme (Saldovortrag)",
+        tenancy_id: terms.id,
+        match_reason: "Saldovortrag bei Übernahme",
+        created_by: opening.createdBy ?? null,
+        created_at: created,
+      });
+    }
+    payments.push(...rows);
+    // open_since as refreshOpenSince would set it: every charge written is open.
+    const openSince = rows.reduce<string | null>(
+      (min, r) => (min === null || r.due_date < min ? r.due_date : min),
+      null,
+    );
+    accounts.push({
+      tenancy_id: terms.id,
       reference: newReference(),
       ledger_from: `${firstPeriod}-01`,
       open_since: openSince,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.column("tenancy_id").doNothing())
-    .executeTakeFirst();
-  if (rows.length > 0) {
+      created_at: created,
+    });
+  }
+  const fresh = new Set<string>();
+  for (let i = 0; i < accounts.length; i += CHUNK) {
+    const inserted = await trx
+      .insertInto("rent_accounts")
+      .values(accounts.slice(i, i + CHUNK))
+      .onConflict((oc) => oc.column("tenancy_id").doNothing())
+      .returning("tenancy_id")
+      .execute();
+    for (const a of inserted) fresh.add(a.tenancy_id);
+  }
+  for (let i = 0; i < payments.length; i += CHUNK) {
     await trx
       .insertInto("payments")
-      .values(rows)
+      .values(payments.slice(i, i + CHUNK))
       .onConflict((oc) => oc.columns(["tenancy_id", "period"]).doNothing())
       .execute();
   }
-  if (balance < 0) {
-    // Applied to the charges at once (recordTransaction settles).
-    await recordTransaction(trx, {
-      source: "opening",
-      bookedOn: asOf,
-      amountCents: -balance,
-      remittance: "Guthaben aus der Übernahme (Saldovortrag)",
-      tenancyId,
-      matchReason: "Saldovortrag bei Übernahme",
-      createdBy: opening.createdBy ?? null,
-    });
+  if (credits.length > 0) {
+    // Applied to the charges at once, as recordTransaction would (no bank reference: no duplicates).
+    await lockTenancies(
+      trx,
+      credits.map((c) => c.tenancy_id),
+    );
+    for (let i = 0; i < credits.length; i += CHUNK) {
+      await trx
+        .insertInto("bank_transactions")
+        .values(credits.slice(i, i + CHUNK))
+        .execute();
+    }
+    await settleTenancies(
+      trx,
+      credits.map((c) => c.tenancy_id),
+    );
   }
   // An account that was there already (not a fresh tenancy): its open charges decide.
-  if (Number(account.numInsertedOrUpdatedRows ?? 0) === 0) await refreshOpenSince(trx, [tenancyId]);
-  return firstPeriod;
+  const old = accounts.filter((a) => !fresh.has(a.tenancy_id)).map((a) => a.tenancy_id);
+  if (old.length > 0) await refreshOpenSince(trx, old);
+  return firsts;
 }

@@ -5,12 +5,13 @@ import { sql } from "kysely";
 import { type Db, isPostgres, withTransaction } from "../db/connection.js";
 import type { MailContext } from "../lib/notify.js";
 import { tenancySearchText, tenantSearchText } from "../lib/search-text.js";
+import { tenantSortKey } from "../lib/sort-key.js";
 import { addMonths, berlinToday, nowIso } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import { hasPortalAccess, normalizeEmail, OPEN_END } from "./auth.js";
 import { requestTenantReading } from "./meter-campaigns.js";
 import { enqueueMail } from "./notifications.js";
-import { ensureRentCharges, type LedgerOpening, openLedger } from "./rent-ledger.js";
+import { ensureRentCharges, type LedgerOpening, openLedgers } from "./rent-ledger.js";
 
 /**
  * Tenancies and onboarding (issue 14 §1, decision 018): tenants created by staff, the admin
@@ -34,6 +35,9 @@ function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** Rows per multi-row statement (14 columns of tenancies: far below either database's limit of parameters). */
+const CHUNK = 400;
 
 const noEmailKey = (tenantId: string) => `ohne-email:${tenantId}`;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -94,88 +98,155 @@ export async function createOnboardedTenant(
   actor: AuditActor,
   input: OnboardedTenantInput,
   source: "console" | "csv" | "cli" = "console",
-): Promise<OnboardingResult<{ tenantId: string; tenancyId: string; buildingId: string; firstPeriod: string }>> {
-  return withTransaction(db, async (trx) => {
-    const building = await trx
-      .selectFrom("buildings")
-      .select(["id", "address"])
-      .where("id", "=", input.tenancy.buildingId)
-      .executeTakeFirst();
-    if (!building) return { kind: "invalid", message: "Unbekanntes Gebäude.", field: "building_id" };
-    if (input.email && (await emailTaken(trx, input.email))) {
-      return { kind: "invalid", message: EMAIL_TAKEN, field: "email" };
+): Promise<OnboardingResult<OnboardedTenant>> {
+  const created = await createOnboardedTenants(db, actor, [input], source);
+  return created.kind === "ok" ? { kind: "ok", value: created.value[0]! } : created;
+}
+
+export interface OnboardedTenant {
+  tenantId: string;
+  tenancyId: string;
+  buildingId: string;
+  firstPeriod: string;
+}
+
+/**
+ * createOnboardedTenant for many (a CSV import, issue 24's 5,000 rows): buildings and addresses are
+ * checked with one query per 400, tenants, tenancies and their ledgers written with multi-row
+ * statements; only the audit entries are one statement each. All or none: the first input that
+ * fails refuses the batch (the caller's transaction is rolled back). Results in the order given.
+ */
+export async function createOnboardedTenants(
+  db: Db,
+  actor: AuditActor,
+  inputs: OnboardedTenantInput[],
+  source: "console" | "csv" | "cli" = "console",
+): Promise<OnboardingResult<OnboardedTenant[]>> {
+  class Refused extends Error {
+    constructor(readonly result: { kind: "invalid"; message: string; field: string }) {
+      super(result.message);
     }
-    const tenantId = randomUUID();
-    const tenancyId = randomUUID();
-    const createdAt = wholeSecondNow();
-    await trx
-      .insertInto("tenants")
-      .values({
-        id: tenantId,
-        email: input.email ?? "",
-        email_normalized: input.email ? normalizeEmail(input.email) : noEmailKey(tenantId),
-        password_hash: input.passwordHash ?? NO_PASSWORD,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        search_text: tenantSearchText({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email ?? "",
-        }),
-        password_changed_at: createdAt,
-        created_at: createdAt,
-      })
-      .execute();
-    const t = input.tenancy;
-    await trx
-      .insertInto("tenancies")
-      .values({
-        id: tenancyId,
-        tenant_id: tenantId,
-        address: building.address,
-        building_id: building.id,
-        apartment_number: t.unit,
-        search_text: tenancySearchText({ address: building.address, unit: t.unit }),
-        start_date: t.startDate,
-        end_date: null,
-        base_rent_cents: t.baseRentCents,
-        utilities_cents: t.utilitiesCents,
-        payment_method: t.paymentMethod,
-        due_day: t.dueDay,
-        iban_last4: t.ibanLast4,
-        created_at: createdAt,
-      })
-      .execute();
-    // The rent account from the first month to charge (nothing owed for the time before the
-    // takeover unless a balance is carried over), so the tenant sees their next payment from the
-    // first sign-in on and nobody is overdue on day one.
-    const firstPeriod = await openLedger(trx, tenancyId, { ...input.opening, createdBy: actor.staffId });
-    await recordAudit(trx, actor, {
-      action: "tenant.create",
-      entityType: "tenant",
-      entityId: tenantId,
-      buildingId: building.id,
-      after: {
-        source,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        email: input.email,
-        tenancy: {
-          id: tenancyId,
-          unit: t.unit,
-          start_date: t.startDate,
-          base_rent_cents: t.baseRentCents,
-          utilities_cents: t.utilitiesCents,
-          payment_method: t.paymentMethod,
-          due_day: t.dueDay,
-        },
-        first_period: firstPeriod,
-        opening_balance_cents: input.opening?.openingBalanceCents ?? 0,
-        password_set: input.passwordHash !== undefined,
-      },
+  }
+  try {
+    return await withTransaction(db, async (trx) => {
+      const buildingIds = [...new Set(inputs.map((i) => i.tenancy.buildingId))];
+      const addresses = new Map<string, string>();
+      for (let i = 0; i < buildingIds.length; i += CHUNK) {
+        const rows = await trx
+          .selectFrom("buildings")
+          .select(["id", "address"])
+          .where("id", "in", buildingIds.slice(i, i + CHUNK))
+          .execute();
+        for (const row of rows) addresses.set(row.id, row.address);
+      }
+      if (inputs.some((i) => !addresses.has(i.tenancy.buildingId))) {
+        throw new Refused({ kind: "invalid", message: "Unbekanntes Gebäude.", field: "building_id" });
+      }
+      const emails = inputs.flatMap((i) => (i.email ? [normalizeEmail(i.email)] : []));
+      if (new Set(emails).size !== emails.length)
+        throw new Refused({ kind: "invalid", message: EMAIL_TAKEN, field: "email" });
+      for (let i = 0; i < emails.length; i += CHUNK) {
+        const taken = await trx
+          .selectFrom("tenants")
+          .select("id")
+          .where("email_normalized", "in", emails.slice(i, i + CHUNK))
+          .executeTakeFirst();
+        if (taken) throw new Refused({ kind: "invalid", message: EMAIL_TAKEN, field: "email" });
+      }
+      const createdAt = wholeSecondNow();
+      const made = inputs.map((input) => {
+        const tenantId = randomUUID();
+        const t = input.tenancy;
+        const address = addresses.get(t.buildingId)!;
+        return {
+          input,
+          tenant: {
+            id: tenantId,
+            email: input.email ?? "",
+            email_normalized: input.email ? normalizeEmail(input.email) : noEmailKey(tenantId),
+            password_hash: input.passwordHash ?? NO_PASSWORD,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            search_text: tenantSearchText({
+              firstName: input.firstName,
+              lastName: input.lastName,
+              email: input.email ?? "",
+            }),
+            sort_key: tenantSortKey({ firstName: input.firstName, lastName: input.lastName }),
+            password_changed_at: createdAt,
+            created_at: createdAt,
+          },
+          tenancy: {
+            id: randomUUID(),
+            tenant_id: tenantId,
+            address,
+            building_id: t.buildingId,
+            apartment_number: t.unit,
+            search_text: tenancySearchText({ address, unit: t.unit }),
+            start_date: t.startDate,
+            end_date: null,
+            base_rent_cents: t.baseRentCents,
+            utilities_cents: t.utilitiesCents,
+            payment_method: t.paymentMethod,
+            due_day: t.dueDay,
+            iban_last4: t.ibanLast4,
+            created_at: createdAt,
+          },
+        };
+      });
+      for (let i = 0; i < made.length; i += CHUNK) {
+        const chunk = made.slice(i, i + CHUNK);
+        await trx
+          .insertInto("tenants")
+          .values(chunk.map((m) => m.tenant))
+          .execute();
+        await trx
+          .insertInto("tenancies")
+          .values(chunk.map((m) => m.tenancy))
+          .execute();
+      }
+      // The rent accounts from the first month to charge (nothing owed for the time before the
+      // takeover unless a balance is carried over), so the tenant sees their next payment from the
+      // first sign-in on and nobody is overdue on day one.
+      const firstPeriods = await openLedgers(
+        trx,
+        made.map((m) => ({ terms: m.tenancy, opening: { ...m.input.opening, createdBy: actor.staffId } })),
+      );
+      const value: OnboardedTenant[] = [];
+      for (const [i, { input, tenant, tenancy: t }] of made.entries()) {
+        const firstPeriod = firstPeriods[i]!;
+        await recordAudit(trx, actor, {
+          action: "tenant.create",
+          entityType: "tenant",
+          entityId: tenant.id,
+          buildingId: t.building_id,
+          after: {
+            source,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            email: input.email,
+            tenancy: {
+              id: t.id,
+              unit: t.apartment_number,
+              start_date: t.start_date,
+              base_rent_cents: t.base_rent_cents,
+              utilities_cents: t.utilities_cents,
+              payment_method: t.payment_method,
+              due_day: t.due_day,
+            },
+            first_period: firstPeriod,
+            opening_balance_cents: input.opening?.openingBalanceCents ?? 0,
+            password_set: input.passwordHash !== undefined,
+          },
+        });
+        value.push({ tenantId: tenant.id, tenancyId: t.id, buildingId: t.building_id, firstPeriod });
+      }
+      return { kind: "ok" as const, value };
     });
-    return { kind: "ok", value: { tenantId, tenancyId, buildingId: building.id, firstPeriod } };
-  });
+  } catch (err) {
+    if (err instanceof Refused) return err.result;
+    throw err;
+  }
 }
 
 /** The tenant's building (current tenancy) and contact data, for scope checks and audit entries. */
@@ -246,6 +317,7 @@ export async function updateTenantContact(
       email?: string;
       email_normalized?: string;
       search_text?: string;
+      sort_key?: string;
     } = {};
     if (changes.firstName !== undefined) set.first_name = changes.firstName;
     if (changes.lastName !== undefined) set.last_name = changes.lastName;
@@ -271,6 +343,10 @@ export async function updateTenantContact(
       firstName: set.first_name ?? before.firstName,
       lastName: set.last_name ?? before.lastName,
       email: set.email ?? before.email ?? "",
+    });
+    set.sort_key = tenantSortKey({
+      firstName: set.first_name ?? before.firstName,
+      lastName: set.last_name ?? before.lastName,
     });
     await trx.updateTable("tenants").set(set).where("id", "=", tenantId).execute();
     await recordAudit(trx, actor, {
