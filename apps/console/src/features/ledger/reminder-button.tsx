@@ -35,7 +35,7 @@ export function ReminderButton({
         size="sm"
         variant="outline"
         onClick={() => setOpen(true)}
-        aria-label={`Zahlungserinnerung an ${tenantName}`}
+        aria-label={`Erinnern: Zahlungserinnerung an ${tenantName}`}
       >
         <Mail aria-hidden="true" />
         Erinnern

@@ -88,6 +88,9 @@ describe("the CSV import preview", () => {
       />,
     );
     expect(screen.getByRole("alert")).toHaveTextContent("In der Kopfzeile fehlt die Spalte Beginn.");
+    // axe (issue 25 item 23): a list keeps its own role (no <ul role="alert">), so its items stay list items.
+    expect(within(screen.getByRole("alert")).getByRole("list")).toBeInTheDocument();
+    expect(within(screen.getByRole("list")).getAllByRole("listitem")).toHaveLength(1);
     expect(screen.queryByTestId("import-summary")).toBeNull();
     expect(screen.queryByRole("table")).toBeNull();
   });

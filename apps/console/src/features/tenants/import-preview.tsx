@@ -40,14 +40,16 @@ export function ImportPreview({ preview }: { preview: TenantImportPreview }) {
   return (
     <div className="grid gap-3">
       {preview.file_problems.length > 0 ? (
-        <ul
+        <div
           role="alert"
-          className="grid gap-1 rounded-lg border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
+          className="rounded-lg border border-destructive/40 bg-danger-soft p-3 text-sm text-danger-soft-foreground"
         >
-          {preview.file_problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
+          <ul className="grid gap-1">
+            {preview.file_problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
       ) : (
         <p className="text-sm" data-testid="import-summary">
           {preview.rows.length} {preview.rows.length === 1 ? "Zeile" : "Zeilen"}: {preview.importable} werden importiert
