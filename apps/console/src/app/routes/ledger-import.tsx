@@ -239,7 +239,7 @@ function Import() {
                     ? "1 Zeile wartet"
                     : `${step.result.totals.unmatched} Zeilen warten`}{" "}
                   unter{" "}
-                  <Link to={paths.ledgerUnmatched} className="text-link hover:underline">
+                  <Link to={paths.ledgerUnmatched} className="text-link underline">
                     Nicht zugeordnet
                   </Link>{" "}
                   auf eine Zuordnung.

@@ -134,7 +134,7 @@ function Import() {
                 {step.result.invited > 0 ? `, ${step.result.invited} per E-Mail eingeladen` : ""}
                 {step.result.skipped > 0 ? `, ${step.result.skipped} bereits vorhanden (übersprungen)` : ""}
                 {step.result.refused > 0 ? `, ${step.result.refused} mit Fehlern nicht importiert` : ""}.{" "}
-                <Link to={paths.tenants} className="text-link hover:underline">
+                <Link to={paths.tenants} className="text-link underline">
                   Zur Mieterliste
                 </Link>
               </p>

@@ -89,4 +89,14 @@ describe("the statement preview", () => {
     fireEvent.click(boxes[0]!);
     expect(onBookAnyway).toHaveBeenCalledWith(2, true);
   });
+
+  it("underlines the link to the rent account inside the line's text (axe link-in-text-block, issue 25 item 23)", () => {
+    render(
+      <MemoryRouter>
+        <PreviewTable preview={preview([line(1, "match", { tenancy_id: "ty1", tenant_name: "Anna Ahorn" })])} />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole("link", { name: "Anna Ahorn" });
+    expect(link.className.split(/\s+/)).toContain("underline");
+  });
 });

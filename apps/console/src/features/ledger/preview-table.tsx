@@ -36,7 +36,7 @@ function Line({
       {line.tenant_name && line.tenancy_id ? (
         <p>
           Mietkonto:{" "}
-          <Link to={paths.ledgerAccount(line.tenancy_id)} className="text-link hover:underline">
+          <Link to={paths.ledgerAccount(line.tenancy_id)} className="text-link underline">
             {line.tenant_name}
           </Link>
         </p>
