@@ -14,7 +14,7 @@ import { Button } from "@mieter-portal/ui/button";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { cn } from "@mieter-portal/ui/utils";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Info, Megaphone, TriangleAlert } from "lucide-react";
+import { Info, Megaphone, Printer, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { SelectField } from "@/components/form-controls";
@@ -23,6 +23,8 @@ import { AffectedDialog } from "@/features/notices/affected-dialog";
 import { noticesQueryOptions, useEndNotice } from "@/features/notices/api";
 import { NOTICE_STATUS, noticeAudience, noticeKindLabel } from "@/features/notices/labels";
 import { NoticeFormDialog } from "@/features/notices/notice-form-dialog";
+import { printNotice } from "@/features/notices/print";
+import { useCompanyName } from "@/lib/brand";
 import { formatDateTime } from "@/lib/format";
 import { useCan, useMe } from "@/lib/me";
 import { withSearchParam } from "@/lib/search-params";
@@ -83,6 +85,7 @@ function NoticeCard({ notice }: { notice: StaffNotice }) {
   const emergency = notice.kind === "emergency";
   const Icon = emergency ? TriangleAlert : Info;
   const status = NOTICE_STATUS[notice.status];
+  const company = useCompanyName();
   return (
     <li
       data-testid="staff-notice"
@@ -123,6 +126,16 @@ function NoticeCard({ notice }: { notice: StaffNotice }) {
         </p>
         <div className="flex flex-wrap gap-2">
           {emergency ? <AffectedDialog notice={notice} /> : null}
+          {/* For the stairwell board: a page of its own with a print stylesheet (A4, large type). */}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => printNotice(notice, company)}
+            aria-label={`Drucken: „${notice.title}“ als Aushang fürs Treppenhaus`}
+          >
+            <Printer aria-hidden="true" />
+            Drucken
+          </Button>
           {mayChange && notice.status !== "ended" ? (
             <>
               <NoticeFormDialog
