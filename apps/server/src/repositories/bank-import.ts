@@ -564,9 +564,10 @@ export async function commitStatement(
       for (const r of res) inserted.add(r.id);
     }
     // A line another import wrote meanwhile is a duplicate, whatever the match said.
+    const rowOf = new Map(written.map((m, i) => [m, rows[i]!]));
     const final = matched.map((m): Matched => {
-      const at = written.indexOf(m);
-      if (at < 0 || inserted.has(rows[at]!.id)) return m;
+      const row = rowOf.get(m);
+      if (!row || inserted.has(row.id)) return m;
       return {
         ...m,
         status: "duplicate",
