@@ -32,6 +32,7 @@ import { migrateToLatest } from "../src/db/migrate.js";
 import type { Database } from "../src/db/types.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
+import { tenantSortKey } from "../src/lib/sort-key.js";
 import { berlinToday, berlinToUtc, nowIso } from "../src/lib/time.js";
 import { addPeriods, chargeFor, newReference, periodOf } from "../src/repositories/rent-ledger.js";
 import { createStaff } from "../src/repositories/staff.js";
@@ -126,6 +127,7 @@ export async function seedPortfolio(
         lastName: `Nachname${String(i).padStart(5, "0")}`,
         email: `bench-${i}@example.com`,
       }),
+      sort_key: tenantSortKey({ firstName: `Vorname${i}`, lastName: `Nachname${String(i).padStart(5, "0")}` }),
       password_changed_at: now,
       created_at: now,
     });

@@ -47,6 +47,7 @@ import type { Database } from "../src/db/types.js";
 import { localFileStore } from "../src/lib/file-store.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
+import { tenantSortKey } from "../src/lib/sort-key.js";
 import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
 import { refreshThreadSummaries } from "../src/repositories/messages.js";
 import { runGrowthBench } from "./growth.js";
@@ -127,6 +128,7 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
         first_name: "Bench",
         last_name: `Mieter ${i}`,
         search_text: tenantSearchText({ firstName: "Bench", lastName: `Mieter ${i}`, email }),
+        sort_key: tenantSortKey({ firstName: "Bench", lastName: `Mieter ${i}` }),
         password_changed_at: "2000-01-01T00:00:00.000Z",
         created_at: now,
       });
@@ -256,6 +258,7 @@ async function seedHeavyTenant(db: Db): Promise<string> {
       first_name: "Viel",
       last_name: "Schreiber",
       search_text: tenantSearchText({ firstName: "Viel", lastName: "Schreiber", email }),
+      sort_key: tenantSortKey({ firstName: "Viel", lastName: "Schreiber" }),
       password_changed_at: "2000-01-01T00:00:00.000Z",
       created_at: now,
     })

@@ -10,6 +10,7 @@ import { type AppConfig, loadConfig } from "../src/config.js";
 import { type Db, type DbHandle, openDatabase } from "../src/db/connection.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
+import { tenantSortKey } from "../src/lib/sort-key.js";
 import { nowIso } from "../src/lib/time.js";
 import { newTotpSecret, totpCodeNow } from "../src/lib/totp.js";
 import { ensureBuilding } from "../src/repositories/buildings.js";
@@ -131,6 +132,7 @@ export async function createTenant(
       first_name: firstName,
       last_name: lastName,
       search_text: tenantSearchText({ firstName, lastName, email }),
+      sort_key: tenantSortKey({ firstName, lastName }),
       password_changed_at: "2000-01-01T00:00:00.000Z",
       created_at: now,
     })

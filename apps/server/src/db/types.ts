@@ -20,6 +20,8 @@ export interface TenantsTable {
   notify_email: Generated<number>;
   /** First name, last name and e-mail folded for the console's search (lib/search-text.ts, decision 030). */
   search_text: string;
+  /** The list's German order, last name first (lib/sort-key.ts, issue 25 item 19). */
+  sort_key: string;
   created_at: string;
 }
 

@@ -11,7 +11,7 @@ import type {
   TenantRef,
 } from "@mieter-portal/contracts/staff";
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Db } from "../db/connection.js";
+import { type Db, isPostgres } from "../db/connection.js";
 import type { Database, TenanciesTable, TenantInvitationsTable } from "../db/types.js";
 import { containsFolded, searchWords } from "../lib/search-text.js";
 import { berlinToday, centsToEuros, nowIso } from "../lib/time.js";
@@ -119,6 +119,7 @@ function withCurrentTenancy(db: Db) {
         "tenants.first_name",
         "tenants.last_name",
         "tenants.email",
+        "tenants.sort_key",
         "current.address",
         "current.apartment_number",
         "current.end_date",
@@ -170,13 +171,13 @@ function toSummary(row: SummaryRow, today: string): StaffTenantSummary {
   };
 }
 
-const encodeCursor = (row: Pick<SummaryRow, "last_name" | "first_name" | "id">) =>
-  Buffer.from(JSON.stringify([row.last_name, row.first_name, row.id])).toString("base64url");
-function decodeTenantCursor(cursor: string): [string, string, string] | undefined {
+const encodeCursor = (row: { sort_key: string; id: string }) =>
+  Buffer.from(JSON.stringify([row.sort_key, row.id])).toString("base64url");
+function decodeTenantCursor(cursor: string): [string, string] | undefined {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 3 && parsed.every((p) => typeof p === "string")) {
-      return parsed as [string, string, string];
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((p) => typeof p === "string")) {
+      return parsed as [string, string];
     }
   } catch {
     // falls through: not a cursor of ours
@@ -206,8 +207,9 @@ function invitationFilter(status: InvitationStatus, now: string) {
 }
 
 /**
- * Tenants of the staff member's buildings, by last name, first name and id, one page after the
- * cursor. `q` finds tenants whose name, e-mail or address contains every word of it, ignoring
+ * Tenants of the staff member's buildings in German order (last name, first name: the stored
+ * tenants.sort_key compared byte by byte, lib/sort-key.ts) and by id, one page after the cursor.
+ * `q` finds tenants whose name, e-mail or address contains every word of it, ignoring
  * case and diacritics: a plain LIKE on the stored folded texts (lib/search-text.ts, decision 030),
  * no function call per row.
  */
@@ -245,14 +247,16 @@ export async function listStaffTenants(
       eb.or([eb("tenants.search_text", "like", like), eb("current.search_text", "like", like)]),
     );
   }
+  // PostgreSQL would compare in its server's locale; the key is made for comparing bytes.
+  const sortKey = isPostgres(db) ? sql<string>`tenants.sort_key collate "C"` : sql<string>`tenants.sort_key`;
   if (after) {
+    const [key, id] = after;
     rows = rows.where((eb) =>
-      eb(eb.refTuple("tenants.last_name", "tenants.first_name", "tenants.id"), ">", eb.tuple(...after)),
+      eb.or([eb(sortKey, ">", key), eb.and([eb(sortKey, "=", key), eb("tenants.id", ">", id)])]),
     );
   }
   const found = await rows
-    .orderBy("tenants.last_name", "asc")
-    .orderBy("tenants.first_name", "asc")
+    .orderBy(sortKey, "asc")
     .orderBy("tenants.id", "asc")
     .limit(query.limit + 1)
     .execute();

@@ -8,6 +8,7 @@ import type {
 } from "@mieter-portal/contracts";
 import type { FileStore } from "../../lib/file-store.js";
 import { tenancySearchText, tenantSearchText } from "../../lib/search-text.js";
+import { tenantSortKey } from "../../lib/sort-key.js";
 import { ensureBuilding } from "../../repositories/buildings.js";
 import { refreshThreadSummaries } from "../../repositories/messages.js";
 import type { Db } from "../connection.js";
@@ -37,6 +38,7 @@ export async function insertTenant(
       first_name: t.firstName,
       last_name: t.lastName,
       search_text: tenantSearchText(t),
+      sort_key: tenantSortKey(t),
       password_changed_at: t.createdAt,
       created_at: t.createdAt,
     })
