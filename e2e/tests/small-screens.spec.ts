@@ -51,6 +51,30 @@ async function expectGoodLayout(page: Page, where: string) {
   expect.soft(problems.floatingOverContent, `${where}: schwebende Knöpfe über dem Inhalt`).toEqual([]);
 }
 
+/**
+ * Issue 25: the header's title is never cut off ("Einstellu…" at 320 px, the legal titles at 390
+ * px): it fits in its (at most two) lines, breaks only at a space, a hyphen or a soft hyphen, and
+ * theme and profile buttons stay whole in the window.
+ */
+async function expectWholeHeaderTitle(page: Page, where: string) {
+  const title = page.getByTestId("header-title");
+  const clipped = await title.evaluate((el) => ({
+    width: el.scrollWidth > el.clientWidth + 1,
+    height: el.scrollHeight > el.clientHeight + 1,
+  }));
+  expect.soft(clipped, `${where}: Titel im Kopf abgeschnitten`).toEqual({ width: false, height: false });
+  for (const at of await lineBreaks(page, "[data-testid='header-title']")) {
+    expect.soft(at, `${where}: Titel bricht mitten im Wort um`).toMatch(/^( |-|\u00ad)\|./);
+  }
+  const width = page.viewportSize()!.width;
+  for (const name of [/^(Helles|Dunkles|System)/, /^Profil/]) {
+    const box = await page.locator("header").getByRole("button", { name }).boundingBox();
+    expect
+      .soft(box && box.x >= 0 && box.x + box.width <= width, `${where}: Knopf ${name} nicht ganz sichtbar`)
+      .toBe(true);
+  }
+}
+
 for (const scheme of SCHEMES) {
   for (const width of WIDTHS) {
     test.describe(`${width} px, ${scheme}`, () => {
@@ -85,6 +109,7 @@ for (const scheme of SCHEMES) {
         for (const path of [...SIGNED_IN, ...details]) {
           if (path !== "/") await navigate(page, path);
           await expectGoodLayout(page, path);
+          await expectWholeHeaderTitle(page, path);
         }
       });
     });

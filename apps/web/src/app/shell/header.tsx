@@ -9,6 +9,22 @@ import { NotificationsButton } from "./notifications-button";
 import { ProfileButton } from "./profile-button";
 import { ThemeToggle } from "./theme-toggle";
 
+/**
+ * Where a header title may wrap (issue 25: "Einstellu…" at 320 px, the legal titles at 390 px):
+ * at its compound's joint, with a hyphen, as German hyphenation would; browsers without a German
+ * dictionary would otherwise cut the word anywhere. Only the header's text: the document title
+ * and the page's heading keep the plain word.
+ */
+const TITLE_BREAKS: Record<string, string> = {
+  Dokumente: "Doku\u00admente",
+  Reparaturen: "Repara\u00adturen",
+  Nachrichten: "Nach\u00adrichten",
+  Zählerstände: "Zähler\u00adstände",
+  Einstellungen: "Ein\u00adstellungen",
+  Datenschutzerklärung: "Datenschutz\u00aderklärung",
+  Nutzungsbedingungen: "Nutzungs\u00adbedingungen",
+};
+
 export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -41,8 +57,12 @@ export function Header() {
             <ArrowLeft className="size-5" aria-hidden="true" />
           </Button>
         )}
-        <p className="ml-1 min-w-0 flex-1 truncate text-base font-semibold" data-testid="header-title">
-          {title}
+        {/* Up to two lines beside the buttons, a little smaller below 360 px; never cut off. */}
+        <p
+          className="ml-1 line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold break-words min-[360px]:text-base"
+          data-testid="header-title"
+        >
+          {TITLE_BREAKS[title] ?? title}
         </p>
         <ThemeToggle />
         <NotificationsButton />
