@@ -1,11 +1,10 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
-import type { ComponentType } from "react";
+import { type ComponentType, useEffect } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { AuthProvider, useAuth } from "@/features/auth/components/auth-provider";
-import { persistSession } from "@/features/auth/session";
 import { NotificationSetting } from "@/features/settings/components/notification-setting";
 import { setManualOffline } from "@/lib/network";
 import { offlineNotices } from "@/lib/offline/notices";
@@ -39,18 +38,25 @@ afterEach(async () => {
   await setManualOffline(false);
 });
 
-/** Screens below the signed-in gate read the session's tenant (useSessionUser). */
+const SESSION = {
+  token: signInAs(TENANT_A),
+  user: { id: TENANT_A, email: "anna@example.org", firstName: "Anna", lastName: "Berg" },
+};
+
+/**
+ * Screens below the signed-in gate read the session's tenant (useSessionUser): signed in as the
+ * login form does (a start from stored data would refresh every read 100 ms later, on a timer).
+ */
 function SignedIn({ Component }: { Component: ComponentType }) {
-  const { state } = useAuth();
+  const { state, completeLogin } = useAuth();
+  const signedOut = state.status === "signed-out";
+  useEffect(() => {
+    if (signedOut) void completeLogin(SESSION);
+  }, [signedOut, completeLogin]);
   return state.status === "signed-in" ? <Component /> : null;
 }
 
 async function renderOffline(route: string, path: string, Component: ComponentType) {
-  const token = signInAs(TENANT_A);
-  await persistSession({
-    token,
-    user: { id: TENANT_A, email: "anna@example.org", firstName: "Anna", lastName: "Berg" },
-  });
   const router = createMemoryRouter(
     [
       {
