@@ -3,7 +3,7 @@ import type { ImportLine, ImportPreview, ImportResult, ImportTotals } from "@mie
 import { sql } from "kysely";
 import { type Db, isPostgres, withTransaction } from "../db/connection.js";
 import type { CsvMapping, StatementFormat, StatementLine } from "../lib/bank-statement.js";
-import { centsToEuros, nowIso } from "../lib/time.js";
+import { centsToEuros, germanDateOf, nowIso } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import { periodOf, referencesIn, settleTenancies } from "./rent-ledger.js";
 
@@ -275,7 +275,7 @@ function findDuplicates(
     claimed.add(r.id);
     out.set(line, {
       status: "possible_duplicate",
-      reason: `Möglicherweise bereits gebucht: eine Buchung über denselben Betrag${r.payer_iban ? " von derselben IBAN" : ""} am ${r.booked_on}, Verwendungszweck ${r.remittance ? "abweichend" : "fehlt"}. Wird nur gebucht, wenn Sie „Trotzdem buchen“ wählen.`,
+      reason: `Möglicherweise bereits gebucht: eine Buchung über denselben Betrag${r.payer_iban ? " von derselben IBAN" : ""} am ${germanDateOf(r.booked_on)}, Verwendungszweck ${r.remittance ? "abweichend" : "fehlt"}. Wird nur gebucht, wenn Sie „Trotzdem buchen“ wählen.`,
     });
   }
   return out;
