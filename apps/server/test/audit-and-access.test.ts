@@ -1,5 +1,15 @@
+import type { AuditEntry } from "@mieter-portal/contracts/staff";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { api, createStaffMember, createTenant, createTestContext, staffLogin, type TestContext } from "./helpers.js";
+import {
+  API_KEY,
+  api,
+  createStaffMember,
+  createTenant,
+  createTestContext,
+  login,
+  staffLogin,
+  type TestContext,
+} from "./helpers.js";
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -66,5 +76,101 @@ describe("the tenant list in German order (issue 25 item 19)", () => {
     const res = await api(ctx.app, token).patch(`/api/v1/staff/tenants/${renamed.id}`, { last_name: "Bäcker" });
     expect(res.statusCode, res.body).toBe(200);
     expect(await listedNames(token)).toEqual(["Otto Backer", "Anna Bäcker", "Zoe Becker"]);
+  });
+});
+
+describe("the audit log in German (issue 25 item 17)", () => {
+  const A = "Ahornweg 3, 10969 Berlin";
+  const staffName = async (id: string) =>
+    (await ctx.db.selectFrom("staff_users").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
+  const auditPage = async (token: string, query = "") => {
+    const res = await api(ctx.app, token).get(`/api/v1/staff/audit?limit=100${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { items: AuditEntry[] }).items;
+  };
+  // Nothing the console shows may be a key, an id, cents or JSON.
+  const RAW = /[a-z_]+\.[a-z_]+|[0-9a-f]{8}-[0-9a-f]{4}-|_cents|[{}"]/;
+
+  it("names the actor, the item and the tenant, and says Vorher/nachher in German", async () => {
+    const tenant = await createTenant(ctx.db, { address: A, firstName: "Anna", lastName: "Ahorn" });
+    const admin = await createStaffMember(ctx.db, "administrator");
+    const verwalter = await createStaffMember(ctx.db, "verwalter", [A]);
+    const adminToken = await staffLogin(ctx.app, admin);
+    const tenantToken = await login(ctx.app, tenant);
+    const reported = await api(ctx.app, tenantToken).post("/api/v1/tenant/repairs", {
+      type: "plumbing",
+      location: "kitchen",
+      description: "Der Wasserhahn tropft.",
+      urgency: "high",
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const repairId = reported.json().id as string;
+    const assigned = await api(ctx.app, adminToken).post(`/api/v1/staff/inbox/repair/${repairId}/assign`, {
+      assignee_id: verwalter.id,
+    });
+    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
+    const ended = await api(ctx.app, adminToken).post(`/api/v1/staff/tenants/${tenant.id}/tenancy/end`, {
+      end_date: "2027-03-31",
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+
+    const items = await auditPage(adminToken);
+    const assignment = items.find((e) => e.action === "repair.assigned");
+    expect(assignment).toMatchObject({
+      staff: { id: admin.id, name: await staffName(admin.id) },
+      action_label: "hat eine Reparatur zugewiesen",
+      item: { kind: "repair", id: repairId, label: "Sanitär – Küche" },
+      tenant: { id: tenant.id, name: "Anna Ahorn" },
+      changes: [{ field: "Zuständig", before: null, after: await staffName(verwalter.id) }],
+    });
+    const end = items.find((e) => e.action === "tenancy.end");
+    expect(end).toMatchObject({
+      action_label: "hat ein Mietverhältnis beendet",
+      item: { kind: "tenancy", id: tenant.tenancyId },
+      tenant: { id: tenant.id, name: "Anna Ahorn" },
+    });
+    expect(end?.changes).toContainEqual({ field: "Ende", before: null, after: "31.03.2027" });
+    for (const entry of items) {
+      expect(entry.action_label, entry.action).not.toMatch(RAW);
+      for (const change of entry.changes) {
+        expect(`${change.field} ${change.before ?? ""} ${change.after ?? ""}`, entry.action).not.toMatch(RAW);
+      }
+    }
+  });
+
+  it("logs staff sign-ins and failed sign-ins, from where", async () => {
+    const admin = await createStaffMember(ctx.db, "administrator");
+    const verwalter = await createStaffMember(ctx.db, "verwalter", [A]);
+    const wrong = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/staff/auth/login",
+      headers: { "x-api-key": API_KEY },
+      payload: { email: verwalter.email, password: "falsch-falsch-1" },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const nobody = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/staff/auth/login",
+      headers: { "x-api-key": API_KEY },
+      payload: { email: "niemand@verwaltung.example", password: "falsch-falsch-1" },
+    });
+    expect(nobody.statusCode).toBe(401);
+    await staffLogin(ctx.app, verwalter);
+    const adminToken = await staffLogin(ctx.app, admin);
+
+    const failed = await auditPage(adminToken, "&action=staff.sign_in_failed");
+    expect(failed).toHaveLength(2);
+    expect(failed.map((e) => e.action_label)).toEqual([
+      "hat sich vergeblich anzumelden versucht",
+      "hat sich vergeblich anzumelden versucht",
+    ]);
+    expect(failed.map((e) => e.staff)).toEqual([
+      { id: null, name: "niemand@verwaltung.example" },
+      { id: verwalter.id, name: await staffName(verwalter.id) },
+    ]);
+    expect(failed[1]?.ip).toBeTruthy();
+    const signedIn = await auditPage(adminToken, "&action=staff.signed_in");
+    expect(signedIn.map((e) => e.staff.id)).toEqual([admin.id, verwalter.id]);
+    expect(signedIn[0]).toMatchObject({ action_label: "hat sich angemeldet", item: { kind: "staff", id: admin.id } });
   });
 });

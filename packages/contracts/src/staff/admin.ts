@@ -49,8 +49,17 @@ export const auditEntry = z.object({
   at: z.string(),
   staff: z.object({ id: z.string().nullable(), name: z.string() }),
   action: z.string(),
+  /** What was done, in German, as the rest of a sentence after the staff member's name (issue 25 item 17). */
+  action_label: z.string(),
   entity_type: z.string(),
   entity_id: z.string().nullable(),
+  /** The item the entry is about, named as the console shows it (null: gone or not linkable). */
+  item: z.object({ kind: z.string(), id: z.string(), label: z.string() }).nullable(),
+  /** The tenant the item belongs to. */
+  tenant: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Vorher/nachher as German field names and values (euros, dates, names instead of cents and ids). */
+  changes: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+  /** The stored JSON, for exports; the console shows `changes`. */
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   ip: z.string().nullable(),

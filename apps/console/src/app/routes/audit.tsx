@@ -2,10 +2,11 @@ import type { AuditEntry } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { SelectField, TextField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { RequireCapability } from "@/components/require-capability";
+import { itemPath, paths } from "@/config/paths";
 import { type AuditFilters, auditQueryOptions } from "@/features/audit/api";
 import { staffQueryOptions } from "@/features/staff/api";
 import { formatDateTime } from "@/lib/format";
@@ -28,10 +29,11 @@ const ENTITY_LABELS: Record<string, string> = {
   bank_transaction: "Zahlung",
 };
 
-/** What each logged action means, in German; an action not listed shows as its code. */
+/** The actions to filter by, in German (each entry itself reads as the server's German sentence). */
 const ACTION_LABELS: Record<string, string> = {
   "appointment.accepted": "Termin bestätigt",
   "appointment.created": "Termin angelegt",
+  "appointment.assigned": "Termin zugewiesen",
   "appointment.declined": "Termin abgelehnt",
   "appointment.proposed": "Termin vorgeschlagen",
   "canned_reply.created": "Textbaustein angelegt",
@@ -53,6 +55,8 @@ const ACTION_LABELS: Record<string, string> = {
   "notice.created": "Aushang veröffentlicht",
   "notice.updated": "Aushang geändert",
   "notice.ended": "Aushang beendet",
+  "repair.assigned": "Reparatur zugewiesen",
+  "repair.created": "Reparatur angelegt",
   "repair.internal_note": "Interne Notiz zur Reparatur",
   "repair.status_changed": "Reparaturstatus geändert",
   "staff.created": "Mitarbeiter angelegt",
@@ -60,6 +64,8 @@ const ACTION_LABELS: Record<string, string> = {
   "staff.invitation_sent": "Mitarbeiter eingeladen",
   "staff.invitation_accepted": "Einladung angenommen",
   "staff.password_changed": "Passwort geändert",
+  "staff.signed_in": "Angemeldet",
+  "staff.sign_in_failed": "Anmeldung fehlgeschlagen",
   "staff.totp_enabled": "Zwei-Faktor-Anmeldung eingerichtet",
   "staff.totp_disabled": "Zwei-Faktor-Anmeldung abgeschaltet",
   "tenancy.end": "Mietverhältnis beendet",
@@ -72,15 +78,60 @@ const ACTION_LABELS: Record<string, string> = {
 
 const FILTER_KEYS = ["staff", "entity_type", "action", "from", "to"] as const;
 
-function Change({ label, value }: { label: string; value: unknown }) {
-  if (value === null || value === undefined) return null;
+/** Where the console shows the item of an entry; null: no page of its own. */
+function auditItemPath(kind: string, id: string): string | null {
+  switch (kind) {
+    case "repair":
+    case "message":
+    case "appointment":
+    case "meter_reading":
+      return itemPath(kind, id);
+    case "tenant":
+      return paths.tenant(id);
+    case "tenancy":
+      return paths.ledgerAccount(id);
+    case "meter_campaign":
+      return paths.meterCampaign(id);
+    case "notice":
+      return paths.notices;
+    case "staff":
+      return paths.staff;
+    case "canned_reply":
+      return paths.cannedReplies;
+    default:
+      return null;
+  }
+}
+
+/** '<Name> hat eine Reparatur zugewiesen: <Sanitär – Küche> (Mieter: <Anna Ahorn>).' with links. */
+function AuditSentence({ entry }: { entry: AuditEntry }) {
+  const to = entry.item ? auditItemPath(entry.item.kind, entry.item.id) : null;
   return (
-    <div className="grid gap-1">
-      <span className="text-xs font-medium text-muted-foreground">{label}</span>
-      <pre className="max-h-48 overflow-auto rounded-md bg-muted p-2 text-xs whitespace-pre-wrap break-all">
-        {JSON.stringify(value, null, 2)}
-      </pre>
-    </div>
+    <p>
+      <strong>{entry.staff.name}</strong> {entry.action_label}
+      {entry.item ? (
+        <>
+          {": "}
+          {to ? (
+            <Link to={to} className="text-link underline">
+              {entry.item.label}
+            </Link>
+          ) : (
+            entry.item.label
+          )}
+        </>
+      ) : null}
+      {entry.tenant ? (
+        <>
+          {" (Mieter: "}
+          <Link to={paths.tenant(entry.tenant.id)} className="text-link underline">
+            {entry.tenant.name}
+          </Link>
+          {")"}
+        </>
+      ) : null}
+      .
+    </p>
   );
 }
 
@@ -88,27 +139,41 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
     <li className="rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-        <p>
-          <strong>{entry.staff.name}</strong> ·{" "}
-          {ACTION_LABELS[entry.action] ? (
-            <span title={entry.action}>{ACTION_LABELS[entry.action]}</span>
-          ) : (
-            <code className="text-xs">{entry.action}</code>
-          )}{" "}
-          · {ENTITY_LABELS[entry.entity_type] ?? entry.entity_type}
-        </p>
+        <AuditSentence entry={entry} />
         <p className="text-muted-foreground">
           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
           {entry.ip ? ` · IP ${entry.ip}` : ""}
         </p>
       </div>
-      {entry.before !== null || entry.after !== null ? (
+      {entry.changes.length > 0 ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-link">Vorher / nachher</summary>
-          <div className="mt-2 grid gap-2 md:grid-cols-2">
-            <Change label="Vorher" value={entry.before} />
-            <Change label="Nachher" value={entry.after} />
-          </div>
+          <table className="mt-2 w-full text-left text-sm">
+            <thead className="text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Feld
+                </th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Vorher
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Nachher
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entry.changes.map((change) => (
+                <tr key={change.field} className="border-t border-border align-top">
+                  <th scope="row" className="py-1 pr-3 font-medium">
+                    {change.field}
+                  </th>
+                  <td className="py-1 pr-3 [overflow-wrap:anywhere]">{change.before ?? "–"}</td>
+                  <td className="py-1 [overflow-wrap:anywhere]">{change.after ?? "–"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </details>
       ) : null}
     </li>
@@ -130,7 +195,7 @@ function AuditScreen() {
     <>
       <PageHeader
         title="Protokoll"
-        description="Jede Änderung durch Mitarbeiter: wer, wann, was, vorher und nachher."
+        description="Jede Änderung und jede Anmeldung von Mitarbeitern: wer, wann, was, vorher und nachher."
       />
       <div className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5">
         <SelectField label="Mitarbeiter" value={filters.staff} onChange={(e) => set("staff", e.target.value)}>

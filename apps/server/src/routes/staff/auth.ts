@@ -105,8 +105,24 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password, totp } = request.body;
       const claim = await claimLoginAttempt(app.db, email, request.ip);
       const staff = await findStaffForLogin(app.db, email);
+      // Sign-ins and failed sign-ins are in the audit log (issue 25 item 17): who, when, from where.
+      const failed = async (reason: "password" | "totp") => {
+        await recordAudit(
+          app.db,
+          { staffId: staff?.id ?? null, name: staff?.name ?? email, ip: request.ip },
+          {
+            action: "staff.sign_in_failed",
+            entityType: "staff",
+            entityId: staff?.id ?? null,
+            after: { email, reason },
+          },
+        );
+      };
       const valid = await verifyPassword(staff?.password_hash ?? (await dummyPasswordHash()), password);
-      if (!staff?.password_hash || !valid) throw unauthorized("invalid_credentials");
+      if (!staff?.password_hash || !valid) {
+        await failed("password");
+        throw unauthorized("invalid_credentials");
+      }
       // Administrators never sign in with the password alone: without a second factor they set it
       // up first (POST /staff/auth/login/totp-setup); the first code then switches it on here.
       const enrolling = staff.totp_enabled !== 1 && roleRequiresTotp(staff.role as StaffRole);
@@ -118,7 +134,10 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           throw enrolling ? forbidden("totp_enrolment_required") : unauthorized("totp_required");
         }
         const step = staff.totp_secret ? verifyTotp(staff.totp_secret, totp) : null;
-        if (step === null || !staff.totp_secret) throw unauthorized("totp_invalid");
+        if (step === null || !staff.totp_secret) {
+          await failed("totp");
+          throw unauthorized("totp_invalid");
+        }
         if (staff.active !== 1) {
           // Password and code right: no failed guess; a deactivated account spends no step.
           await releaseAttempts(app.db, claim);
@@ -127,7 +146,10 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         const taken = enrolling
           ? await enableTotp(app.db, staff.id, staff.totp_secret, step)
           : await useTotpStep(app.db, staff.id, step);
-        if (!taken) throw unauthorized("totp_invalid", CODE_USED);
+        if (!taken) {
+          await failed("totp");
+          throw unauthorized("totp_invalid", CODE_USED);
+        }
         if (enrolling) {
           await recordAudit(
             app.db,
@@ -141,6 +163,11 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await issueToken(app, staff.id, staff.session_version);
       const profile = await findStaffProfile(app.db, staff.id);
       if (!profile) throw unauthorized("invalid_credentials");
+      await recordAudit(
+        app.db,
+        { staffId: staff.id, name: staff.name, ip: request.ip },
+        { action: "staff.signed_in", entityType: "staff", entityId: staff.id },
+      );
       return { token: session.token, staff: profile, expires_at: session.expiresAt.toISOString() };
     },
   );
