@@ -174,3 +174,49 @@ describe("the audit log in German (issue 25 item 17)", () => {
     expect(signedIn[0]).toMatchObject({ action_label: "hat sich angemeldet", item: { kind: "staff", id: admin.id } });
   });
 });
+
+describe("an Administrator resets a colleague's second factor (issue 25 item 22)", () => {
+  it("ends the colleague's sessions, makes them set it up again, refuses one's own, and is audited", async () => {
+    const admin = await createStaffMember(ctx.db, "administrator");
+    const colleague = await createStaffMember(ctx.db, "administrator");
+    const verwalter = await createStaffMember(ctx.db, "verwalter", ["Ahornweg 3, 10969 Berlin"]);
+    const adminToken = await staffLogin(ctx.app, admin);
+    const colleagueToken = await staffLogin(ctx.app, colleague);
+    const verwalterToken = await staffLogin(ctx.app, verwalter);
+    const reset = (token: string, id: string) => api(ctx.app, token).post(`/api/v1/staff/users/${id}/totp-reset`);
+
+    expect((await reset(verwalterToken, colleague.id)).statusCode).toBe(403);
+    const own = await reset(adminToken, admin.id);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toMatch(/^Ihren eigenen zweiten Faktor können Sie hier nicht zurücksetzen\./);
+    const none = await reset(adminToken, verwalter.id);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe("Diese Person hat keinen zweiten Faktor eingerichtet.");
+
+    const done = await reset(adminToken, colleague.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ id: colleague.id, totp_enabled: false });
+    // The lost phone's sessions end; the password alone does not sign in: the factor is set up anew.
+    expect((await api(ctx.app, colleagueToken).get("/api/v1/staff/auth/me")).statusCode).toBe(401);
+    const again = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/staff/auth/login",
+      headers: { "x-api-key": API_KEY },
+      payload: { email: colleague.email, password: colleague.password },
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error).toBe("totp_enrolment_required");
+    // A second reset has nothing left to reset.
+    expect((await reset(adminToken, colleague.id)).statusCode).toBe(409);
+
+    const [entry, ...more] = (await api(ctx.app, adminToken).get("/api/v1/staff/audit?action=staff.totp_reset")).json()
+      .items as AuditEntry[];
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      staff: { id: admin.id },
+      action_label: "hat den zweiten Faktor eines Mitarbeiters zurückgesetzt",
+      item: { kind: "staff", id: colleague.id },
+      changes: [{ field: "Zweiter Faktor", before: "Ja", after: "Nein" }],
+    });
+  });
+});

@@ -169,6 +169,7 @@ const ACTION_LABELS: Record<string, string> = {
   "staff.signed_in": "hat sich angemeldet",
   "staff.totp_disabled": "hat die Zwei-Faktor-Anmeldung abgeschaltet",
   "staff.totp_enabled": "hat die Zwei-Faktor-Anmeldung eingerichtet",
+  "staff.totp_reset": "hat den zweiten Faktor eines Mitarbeiters zurückgesetzt",
   "staff.updated": "hat einen Mitarbeiter geändert",
   "tenancy.end": "hat ein Mietverhältnis beendet",
   "tenant.create": "hat einen Mieter angelegt",
@@ -365,6 +366,7 @@ const FIELD_LABELS: Record<string, string> = {
   status: "Status",
   title: "Titel",
   to: "An",
+  totp_enabled: "Zweiter Faktor",
   utilities_cents: "Nebenkosten",
 };
 

@@ -9,6 +9,7 @@ import {
   createStaffLink,
   findStaffForLogin,
   lockStaffRow,
+  resetTotp,
   staffBuildingIds,
   updateStaff,
 } from "./staff.js";
@@ -220,6 +221,37 @@ export async function resendInvitation(
       entityType: "staff",
       entityId: staffId,
       after: { email: member.email, expires_at: expiresAt },
+    });
+    return { kind: "ok", value: undefined };
+  });
+}
+
+/**
+ * "Zweiten Faktor zurücksetzen" (issue 25 item 22): an Administrator removes a colleague's second
+ * factor (a lost phone), audited; the colleague's sessions end and they set it up again at their next
+ * sign-in. Not one's own: that would let a stolen session drop the factor that guards it.
+ */
+export async function resetSecondFactor(db: Db, staffId: string, actor: AuditActor): Promise<StaffAdminResult> {
+  if (staffId === actor.staffId) {
+    return {
+      kind: "conflict",
+      message:
+        "Ihren eigenen zweiten Faktor können Sie hier nicht zurücksetzen. Bitte bitten Sie eine andere Administratorin oder einen anderen Administrator darum.",
+    };
+  }
+  return withTransaction(db, async (trx): Promise<StaffAdminResult> => {
+    const row = await lockStaffRow(trx, staffId);
+    if (!row) return { kind: "not_found" };
+    if (row.totp_enabled !== 1 && !row.totp_secret) {
+      return { kind: "conflict", message: "Diese Person hat keinen zweiten Faktor eingerichtet." };
+    }
+    await resetTotp(trx, staffId);
+    await recordAudit(trx, actor, {
+      action: "staff.totp_reset",
+      entityType: "staff",
+      entityId: staffId,
+      before: { totp_enabled: row.totp_enabled === 1 },
+      after: { totp_enabled: false },
     });
     return { kind: "ok", value: undefined };
   });

@@ -207,6 +207,24 @@ export async function disableTotp(db: Db, staffId: string, code: string): Promis
   });
 }
 
+/**
+ * An Administrator's reset of a colleague's lost second factor (issue 25 item 22): the secret is gone,
+ * every session of the account ends (its version rises), and the next sign-in sets it up anew
+ * (Administrators must; the others may in their profile). In the caller's transaction, after lockStaffRow.
+ */
+export async function resetTotp(trx: Db, staffId: string): Promise<void> {
+  await trx
+    .updateTable("staff_users")
+    .set((eb) => ({
+      totp_secret: null,
+      totp_enabled: 0,
+      totp_last_step: null,
+      session_version: eb("session_version", "+", 1),
+    }))
+    .where("id", "=", staffId)
+    .execute();
+}
+
 export async function findTotp(db: Db, staffId: string) {
   return db
     .selectFrom("staff_users")

@@ -14,7 +14,13 @@ import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { listAudit } from "../../repositories/audit.js";
 import { listBuildings } from "../../repositories/buildings.js";
 import { findStaffMember, listStaff } from "../../repositories/staff.js";
-import { changeStaff, inviteStaff, resendInvitation, type StaffAdminResult } from "../../repositories/staff-admin.js";
+import {
+  changeStaff,
+  inviteStaff,
+  resendInvitation,
+  resetSecondFactor,
+  type StaffAdminResult,
+} from "../../repositories/staff-admin.js";
 import { auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
@@ -110,6 +116,23 @@ export const staffAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         throwUnlessOk(await resendInvitation(app.db, request.params.id, auditActor(request), mailContext(app)));
+        return memberOrNotFound(request.params.id);
+      },
+    );
+
+    admin.post(
+      "/staff/users/:id/totp-reset",
+      {
+        schema: {
+          tags: ["staff"],
+          summary:
+            "Reset a colleague's lost second factor: their sessions end, they set it up again at the next sign-in (Administrators; not your own; audited)",
+          params: idParams,
+          response: { 200: staffMember, ...errors },
+        },
+      },
+      async (request) => {
+        throwUnlessOk(await resetSecondFactor(app.db, request.params.id, auditActor(request)));
         return memberOrNotFound(request.params.id);
       },
     );
