@@ -1,14 +1,26 @@
 import { STAFF_ROLE_LABELS, type StaffMember } from "@mieter-portal/contracts/staff";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@mieter-portal/ui/alert-dialog";
 import { Badge, type BadgeTone } from "@mieter-portal/ui/badge";
 import { Button } from "@mieter-portal/ui/button";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { useQuery } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
+import { useState } from "react";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { RequireCapability } from "@/components/require-capability";
-import { staffQueryOptions, useResendInvitation } from "@/features/staff/api";
+import { staffQueryOptions, useResendInvitation, useResetSecondFactor } from "@/features/staff/api";
 import { StaffFormDialog } from "@/features/staff/staff-form-dialog";
 import { formatDate } from "@/lib/format";
+import { useMe } from "@/lib/me";
 
 const STATUS: Record<StaffMember["status"], { label: string; tone: BadgeTone }> = {
   invited: { label: "Eingeladen", tone: "warning" },
@@ -17,7 +29,10 @@ const STATUS: Record<StaffMember["status"], { label: string; tone: BadgeTone }> 
 };
 
 function StaffTable({ members }: { members: StaffMember[] }) {
+  const me = useMe();
   const resend = useResendInvitation();
+  const resetFactor = useResetSecondFactor();
+  const [resetting, setResetting] = useState<StaffMember | null>(null);
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card">
       <table className="w-full min-w-[44rem] text-sm">
@@ -73,6 +88,17 @@ function StaffTable({ members }: { members: StaffMember[] }) {
                       Einladung erneut senden
                     </Button>
                   ) : null}
+                  {/* One's own second factor is not reset here (the server refuses it too). */}
+                  {m.totp_enabled && m.id !== me.id ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setResetting(m)}
+                      aria-label={`Zweiten Faktor von ${m.name} zurücksetzen`}
+                    >
+                      Zweiten Faktor zurücksetzen
+                    </Button>
+                  ) : null}
                   <StaffFormDialog
                     member={m}
                     trigger={(open) => (
@@ -87,6 +113,33 @@ function StaffTable({ members }: { members: StaffMember[] }) {
           ))}
         </tbody>
       </table>
+      <AlertDialog open={resetting !== null} onOpenChange={(open) => !open && setResetting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Zweiten Faktor von {resetting?.name} zurücksetzen?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Nur wenn das Gerät mit der Authenticator-App verloren ist: {resetting?.name} wird abgemeldet und{" "}
+              {resetting?.role === "administrator"
+                ? "richtet den zweiten Faktor bei der nächsten Anmeldung neu ein."
+                : "kann den zweiten Faktor danach im Profil neu einrichten."}{" "}
+              Die Änderung steht im Protokoll.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Abbrechen</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() =>
+                resetting &&
+                resetFactor.mutate(resetting.id, {
+                  onSuccess: () => toast({ title: `Zweiter Faktor von ${resetting.name} zurückgesetzt` }),
+                })
+              }
+            >
+              Zurücksetzen
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

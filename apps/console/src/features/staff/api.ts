@@ -20,7 +20,8 @@ function useStaffWrite<TVars>(key: string, fn: (vars: TVars) => Promise<StaffMem
   return useMutation({
     mutationKey: ["staff", "users", key],
     mutationFn: fn,
-    meta: { inlineErrors: key !== "resend" },
+    // Row actions without a form of their own show the server's message as a toast.
+    meta: { inlineErrors: key !== "resend" && key !== "totp-reset" },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["staff", "users"] }),
@@ -39,3 +40,6 @@ export const useUpdateStaff = () =>
   );
 export const useResendInvitation = () =>
   useStaffWrite("resend", (id: string) => apiPost<StaffMember>(`/staff/users/${id}/invitation`));
+/** "Zweiten Faktor zurücksetzen" for a colleague who lost it (Administrators; issue 25 item 22). */
+export const useResetSecondFactor = () =>
+  useStaffWrite("totp-reset", (id: string) => apiPost<StaffMember>(`/staff/users/${id}/totp-reset`));
