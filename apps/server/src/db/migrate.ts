@@ -13,7 +13,6 @@ import * as m0010 from "./migrations/0010_rent_ledger.js";
 import * as m0011 from "./migrations/0011_meter_campaigns.js";
 import * as m0012 from "./migrations/0012_thread_summaries.js";
 import * as m0013 from "./migrations/0013_statement_fidelity.js";
-import * as m0014 from "./migrations/0014_takeover.js";
 import * as m0015 from "./migrations/0015_staff_second_factor.js";
 import * as m0016 from "./migrations/0016_search_folded.js";
 import * as m0017 from "./migrations/0017_invitation_letters.js";
@@ -37,7 +36,6 @@ const migrations: Record<string, Migration> = {
   "0011_meter_campaigns": m0011,
   "0012_thread_summaries": m0012,
   "0013_statement_fidelity": m0013,
-  "0014_takeover": m0014,
   "0015_staff_second_factor": m0015,
   "0016_search_folded": m0016,
   "0017_invitation_letters": m0017,
