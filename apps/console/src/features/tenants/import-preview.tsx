@@ -69,7 +69,7 @@ export function ImportPreview({ preview }: { preview: TenantImportPreview }) {
       ) : null}
       {rows.length > 0 ? (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-sm">
+          <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">Zeilen der Datei, Zeilen mit Fehlern zuerst</caption>
             <thead>
               <tr className="border-b border-border text-left text-muted-foreground">
@@ -127,7 +127,7 @@ export function ImportPreview({ preview }: { preview: TenantImportPreview }) {
                   </td>
                   <td className="py-2 pr-3">{row.first_period ? formatPeriod(row.first_period) : "—"}</td>
                   <td className="py-2 pr-3">{formatOpening(row.opening_balance)}</td>
-                  <td className="py-2">
+                  <td className="min-w-[14rem] py-2 [overflow-wrap:anywhere]">
                     <Badge tone={STATUS[row.status].tone}>{STATUS[row.status].label}</Badge>
                     {row.problems.length > 0 ? (
                       <ul className="mt-1 grid list-disc gap-0.5 pl-5 text-destructive-text">
