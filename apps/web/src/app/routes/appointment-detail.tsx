@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CalendarOff, CalendarPlus } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PendingChanges } from "@/components/offline/pending-changes";
+import { offlineNoDataMessage } from "@/components/query-error/query-error-alert";
 import { Button } from "@/components/ui/button";
 import * as apiPaths from "@/config/api-paths";
 import { paths } from "@/config/paths";
@@ -10,6 +11,7 @@ import { RESCHEDULE_PARAM } from "@/features/appointments/appointment-form";
 import { AppointmentDetails } from "@/features/appointments/components/appointment-details";
 import { appointmentTexts } from "@/features/appointments/texts";
 import { ApiRequestError } from "@/lib/api/errors";
+import { offlineNotices } from "@/lib/offline/notices";
 import { LoadingState } from "../loading-state";
 
 function isNotFound(error: Error | null): boolean {
@@ -29,13 +31,18 @@ export function Component() {
 
   if (appointment.isError) {
     const notFound = isNotFound(appointment.error);
+    const offline = offlineNoDataMessage(appointment.error);
     return (
       <section aria-labelledby="appointment-error" className="grid justify-items-center gap-3 py-10 text-center">
         <CalendarOff className="size-8 text-muted-foreground" aria-hidden="true" />
         <h1 id="appointment-error" className="text-xl font-bold">
-          {notFound ? t.notFound : t.loadError}
+          {notFound ? t.notFound : (offline ?? t.loadError)}
         </h1>
-        {notFound ? <p className="max-w-sm text-sm text-muted-foreground">{t.notFoundHint}</p> : null}
+        {notFound || offline ? (
+          <p className="max-w-sm text-sm text-muted-foreground">
+            {notFound ? t.notFoundHint : offlineNotices.noDataAdvice}
+          </p>
+        ) : null}
         <div className="flex flex-wrap justify-center gap-2">
           {notFound ? null : (
             <Button variant="outline" onClick={() => void appointment.refetch()}>

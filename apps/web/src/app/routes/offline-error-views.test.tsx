@@ -11,6 +11,7 @@ import { offlineNotices } from "@/lib/offline/notices";
 import { resetOfflineState, signInAs, TENANT_A } from "@/lib/offline/testing";
 import { createQueryClient } from "@/lib/query-client";
 import { allowConsoleError } from "@/test/console";
+import { Component as AppointmentDetailRoute } from "./appointment-detail";
 import { Component as AppointmentsRoute } from "./appointments";
 import { Component as DashboardRoute } from "./dashboard";
 import { Component as DocumentsRoute } from "./documents";
@@ -132,6 +133,14 @@ const screens: {
     route: "/",
     Component: MessagesRoute,
     resource: "Nachrichten",
+    online: /nicht geladen|Fehler/,
+  },
+  {
+    name: "Termin (Detail)",
+    route: "/appointments/:id",
+    path: "/appointments/a1",
+    Component: AppointmentDetailRoute,
+    resource: "Termine",
     online: /nicht geladen|Fehler/,
   },
   {
