@@ -565,7 +565,8 @@ describe("set-repair-status", () => {
       "Sabine Krüger",
     );
     expect(scheduled.code, scheduled.err).toBe(0);
-    expect(scheduled.out).toContain("Geplant");
+    // The same status words as the console and the tenant app (contracts' REPAIR_STATUS_LABELS).
+    expect(scheduled.out).toContain("Status „Termin geplant“");
     let repair = await ctx.db.selectFrom("repairs").selectAll().where("id", "=", repairId).executeTakeFirstOrThrow();
     expect(repair).toMatchObject({ status: "scheduled", planned_date: "2030-04-02", completed_at: null });
 

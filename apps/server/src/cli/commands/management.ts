@@ -6,6 +6,7 @@ import {
   calendarDate,
   LIMITS,
   passwordResetRequest,
+  REPAIR_STATUS_LABELS,
   type RepairStatus,
   repairStatus,
   requiredText,
@@ -23,16 +24,6 @@ import { CommandError, instantArgument, optionalText, parseOptions, UsageError }
 import { type AdminCommand, requireTenantByEmail, timeRange } from "../context.js";
 
 const email = passwordResetRequest.shape.email;
-
-/** German labels as the app shows them. */
-export const REPAIR_STATUS_LABELS: Record<RepairStatus, string> = {
-  reported: "Gemeldet",
-  confirmed: "Bestätigt",
-  scheduled: "Geplant",
-  in_progress: "In Bearbeitung",
-  completed: "Abgeschlossen",
-  canceled: "Storniert",
-};
 
 const DEFAULT_APPOINTMENT_TITLES: Record<AppointmentType, string> = {
   consultation: "Beratungstermin",
