@@ -2,6 +2,7 @@ import { STAFF_INBOX_PATH } from "@mieter-portal/contracts/staff";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, seedDemoIfEmpty } from "../src/db/seed/demo.js";
 import type { Mail, Mailer } from "../src/lib/mailer.js";
+import { repairPayload } from "./factories/repairs.js";
 import {
   api,
   createStaffMember,
@@ -126,6 +127,30 @@ describe("whether the tenant was mailed (issue 25 §9)", () => {
     const again = await asVerwalter().post(`/api/v1/staff/threads/${threadId}/replies`, { content: "Erledigt." });
     expect(again.json().tenant_emailed).toBe(true);
     expect(await outbox()).toBe(2);
+  });
+});
+
+describe("whether the tenant was mailed about a repair's status (issue 25 §9)", () => {
+  it("answers the status change with tenant_emailed, false when the tenant turned e-mail off", async () => {
+    const tenant = await createTenant(ctx.db, { address: DEMO_ADDRESS, firstName: "Rita", lastName: "Ohnemail" });
+    const token = await login(ctx.app, tenant);
+    const reported = await api(ctx.app, token).post("/api/v1/tenant/repairs", repairPayload());
+    expect(reported.statusCode).toBe(201);
+    const repairId = reported.json().id as string;
+    const outbox = async () =>
+      (await ctx.db.selectFrom("notification_outbox").select("id").where("to_email", "=", tenant.email).execute())
+        .length;
+
+    const confirmed = await asVerwalter().post(`/api/v1/staff/repairs/${repairId}/status`, { status: "confirmed" });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ id: repairId, status: "confirmed", tenant_emailed: true });
+    expect(await outbox()).toBe(1);
+
+    await setEmail(token, false);
+    const working = await asVerwalter().post(`/api/v1/staff/repairs/${repairId}/status`, { status: "in_progress" });
+    expect(working.statusCode, working.body).toBe(200);
+    expect(working.json()).toMatchObject({ status: "in_progress", tenant_emailed: false });
+    expect(await outbox()).toBe(1);
   });
 });
 

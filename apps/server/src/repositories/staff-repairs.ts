@@ -64,8 +64,8 @@ export async function changeRepairStatusByStaff(
   change: RepairStatusChangeRequest,
   actor: AuditActor & { signature: string },
   mail: MailContext,
-): Promise<void> {
-  await withTransaction(db, async (trx) => {
+): Promise<{ emailed: boolean }> {
+  return withTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom("repairs")
       .select(["status", "planned_date", "planned_window", "tenant_id", "type", "location"])
@@ -106,12 +106,13 @@ export async function changeRepairStatusByStaff(
     if (change.status === "canceled" && change.reason) lines.push(`Grund: ${change.reason}`);
     if (change.note_to_tenant)
       lines.push("", `Nachricht der Hausverwaltung (${actor.signature}):`, change.note_to_tenant);
-    await notifyTenant(trx, mail, before.tenant_id, {
+    const emailed = await notifyTenant(trx, mail, before.tenant_id, {
       kind: "repair_status",
       subject: "Neuigkeiten zu Ihrer Reparaturmeldung",
       lines,
       path: `/repairs/${repairId}`,
     });
+    return { emailed };
   });
 }
 

@@ -59,6 +59,10 @@ export const staffRepair = z.object({
 });
 export type StaffRepair = z.infer<typeof staffRepair>;
 
+/** The repair after a status change, with whether a mail went out (issue 25 §9; see staffThreadWritten). */
+export const staffRepairWritten = staffRepair.extend({ tenant_emailed: z.boolean() });
+export type StaffRepairWritten = z.infer<typeof staffRepairWritten>;
+
 export const repairStatusChange = z
   .object({
     status: z.enum(["confirmed", "scheduled", "in_progress", "completed", "canceled"], {

@@ -1,4 +1,4 @@
-import type { StaffRepair } from "@mieter-portal/contracts/staff";
+import type { StaffRepair, StaffRepairWritten } from "@mieter-portal/contracts/staff";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "@/lib/api-client";
 
@@ -8,11 +8,11 @@ export const repairQueryOptions = (id: string) =>
     queryFn: ({ signal }) => apiGet<StaffRepair>(`/staff/repairs/${id}`, { signal }),
   });
 
-function useRepairWrite<TBody>(id: string, action: "status" | "notes") {
+function useRepairWrite<TBody, TResult extends StaffRepair = StaffRepair>(id: string, action: "status" | "notes") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["staff", "repair", id, action],
-    mutationFn: (body: TBody) => apiPost<StaffRepair>(`/staff/repairs/${id}/${action}`, body),
+    mutationFn: (body: TBody) => apiPost<TResult>(`/staff/repairs/${id}/${action}`, body),
     meta: { inlineErrors: true },
     onSuccess: (repair) => {
       queryClient.setQueryData(repairQueryOptions(id).queryKey, repair);
@@ -29,5 +29,5 @@ export interface StatusChangeBody {
   reason?: string | null;
 }
 
-export const useChangeRepairStatus = (id: string) => useRepairWrite<StatusChangeBody>(id, "status");
+export const useChangeRepairStatus = (id: string) => useRepairWrite<StatusChangeBody, StaffRepairWritten>(id, "status");
 export const useAddInternalNote = (id: string) => useRepairWrite<{ note: string }>(id, "notes");

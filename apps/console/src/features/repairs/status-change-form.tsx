@@ -45,8 +45,13 @@ export function StatusChangeForm({ repair }: { repair: StaffRepair }) {
     }
     setErrors({});
     try {
-      await change.mutateAsync(checked.data);
-      toast({ title: "Status gespeichert", description: "Der Mieter wurde benachrichtigt." });
+      const saved = await change.mutateAsync(checked.data);
+      toast({
+        title: "Status gespeichert",
+        description: saved.tenant_emailed
+          ? "Der Mieter wurde per E-Mail benachrichtigt."
+          : "Der Mieter sieht den neuen Status im Portal; E-Mail hat er abbestellt.",
+      });
       setStatus("");
       setNote("");
       setReason("");

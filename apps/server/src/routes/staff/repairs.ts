@@ -6,6 +6,7 @@ import {
   staffNewRepair,
   staffRepair,
   staffRepairCreated,
+  staffRepairWritten,
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, notFound } from "../../lib/errors.js";
@@ -84,19 +85,19 @@ export const staffRepairRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change the status (planned date and window, note to the tenant, reason when canceling)",
         params: idParams,
         body: repairStatusChange,
-        response: { 200: staffRepair, ...errors },
+        response: { 200: staffRepairWritten, ...errors },
       },
     },
     async (request) => {
       await repairInScope(request, request.params.id);
-      await changeRepairStatusByStaff(
+      const { emailed } = await changeRepairStatusByStaff(
         app.db,
         request.params.id,
         request.body,
         { ...auditActor(request), signature: staffSignature(app, request) },
         mailContext(app),
       );
-      return repairInScope(request, request.params.id);
+      return { ...(await repairInScope(request, request.params.id)), tenant_emailed: emailed };
     },
   );
 
