@@ -57,7 +57,10 @@ export function NewAppointmentDialog({ tenantId, tenantName }: { tenantId: strin
       <DialogContent className="max-h-[90dvh] max-w-xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Neuen Termin vorschlagen</DialogTitle>
-          <DialogDescription>Für {tenantName}. Der Mieter wird per E-Mail benachrichtigt.</DialogDescription>
+          <DialogDescription>
+            Für {tenantName}. Der Mieter sieht den Vorschlag im Portal und bekommt eine E-Mail, wenn er E-Mails nicht
+            abbestellt hat.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <FormError message={errors._form} />
