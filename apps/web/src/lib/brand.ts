@@ -24,9 +24,13 @@ export function toBrand(value: unknown): BrandConfig | null {
   if (!isRecord(value)) return null;
   if (typeof value.companyName !== "string" || !value.companyName.trim()) return null;
   if (typeof value.logoText !== "string" || !value.logoText.trim()) return null;
-  // The bank account is the server's (payment reminders); the tenant app does not show it.
-  const { imprint, bankAccount: _bankAccount, ...fields } = DEFAULT_BRAND;
-  return { ...texts(value, fields), imprint: texts(value.imprint, imprint) };
+  const { imprint, bankAccount, ...fields } = DEFAULT_BRAND;
+  return {
+    ...texts(value, fields),
+    imprint: texts(value.imprint, imprint),
+    // The account rent is paid to (payment reminders): the server's texts over the default's.
+    ...(bankAccount && { bankAccount: texts(value.bankAccount, bankAccount as Record<string, string>) }),
+  } as BrandConfig;
 }
 
 export function getConfigQueryOptions() {
