@@ -82,4 +82,16 @@ describe("answering a tenant (issue 25 §9, §10)", () => {
     await user.click(screen.getByRole("button", { name: "Antwort senden" }));
     expect(await screen.findByText("Der Mieter wurde per E-Mail benachrichtigt.")).toBeInTheDocument();
   });
+
+  it("keeps the focus in the emptied reply field after sending, not on the page's body (issue 25 §23)", async () => {
+    const user = userEvent.setup();
+    stubFetch({ status: 200, body: thread(true) });
+    renderForm();
+    await user.type(screen.getByLabelText("Antwort"), "Erledigt.");
+    await user.click(screen.getByRole("button", { name: "Antwort senden" }));
+    await screen.findByText("Der Mieter wurde per E-Mail benachrichtigt.");
+    const field = screen.getByLabelText("Antwort");
+    expect(field).toHaveValue("");
+    expect(field).toHaveFocus();
+  });
 });

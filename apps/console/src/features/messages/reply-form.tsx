@@ -46,6 +46,9 @@ export function ReplyForm({
     } catch (error) {
       setErrors(errorsFromApi(error));
     }
+    // The send button was disabled while sending and so lost the focus (to the page's body):
+    // back to the reply field, for the next answer or to correct this one.
+    areaRef.current?.focus();
   }
 
   return (
