@@ -37,11 +37,19 @@ export function tenantAppointment(request: APIRequestContext, token: string, not
 }
 
 /**
- * A water reading below 1 m³ that falls by the second, so it is lower than the demo's readings
- * and than any such reading sent earlier in the run: the inbox lists it for review.
+ * A water reading lower than every water reading the tenant has sent (by 0.001 m³), so it is lower
+ * than the previous one whatever ran before: the inbox lists it for review. (A value derived from
+ * the clock, as before, jumped back up once a day when the seconds wrapped: then it was not lower.)
  */
-export function tenantLowReading(request: APIRequestContext, token: string) {
-  const waterReading = (100_000 - (Math.floor(Date.now() / 1000) % 100_000)) / 100_000;
+export async function tenantLowReading(request: APIRequestContext, token: string) {
+  const res = await request.get("/api/v1/tenant/meter-readings", { headers: apiHeaders(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  const sent = ((await res.json()) as { water_reading: number | null }[])
+    .map((r) => r.water_reading)
+    .filter((w): w is number => w !== null);
+  const lowest = Math.min(1, ...sent);
+  expect(lowest, "the tenant's water readings leave room for a lower one").toBeGreaterThan(0.001);
+  const waterReading = Math.round((lowest - 0.001) * 1000) / 1000;
   return post<{ id: string }>(request, token, "/tenant/meter-readings", {
     waterReading,
     electricityReading: null,
