@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { consoleLogin, staffApiLogin, VERWALTER } from "../console-fixtures";
 import { apiHeaders, expect, test } from "../fixtures";
@@ -182,6 +183,13 @@ async function paymentsOf(request: APIRequestContext, token: string, tenancyId: 
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Hauptnavigation" });
 
+/** axe finds no WCAG 2.1 AA violation on the screen as it is (issue 25 item 23: the import screens). */
+async function expectAccessible(page: Page) {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 async function importStatement(page: Page, name: string, content: Buffer) {
   await nav(page).getByRole("link", { name: "Finanzen" }).click();
   await page
@@ -214,6 +222,7 @@ test("a building taken over from an Excel sheet: nobody overdue who owes nothing
   // The preview names what it did with Excel's quirks.
   await expect(page.getByText(/Telefon/).first()).toBeVisible();
   await expect(page.getByText(/0130/).first()).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole("button", { name: `${ROWS} Mieter importieren` }).click();
   await expect(page.getByRole("status").filter({ hasText: `${ROWS} Mieter angelegt` })).toBeVisible({
     timeout: 60_000,
@@ -260,6 +269,7 @@ test("a building taken over from an Excel sheet: nobody overdue who owes nothing
   await importStatement(page, "Umsaetze_KW1.csv", sparkasseCamt(week1));
   const preview = page.getByTestId("import-line");
   await expect(preview.filter({ hasText: t21!.account.reference })).toContainText("vorgemerkt, wird nicht gebucht");
+  await expectAccessible(page);
   await page.getByRole("button", { name: /buchen/i }).click();
   await expect(page.getByRole("status").filter({ hasText: /gebucht/ })).toBeVisible();
 
