@@ -209,7 +209,10 @@ test("the detail shows the status history: who acted and when", async ({ page, r
   for (const [i, entry] of longest.history.entries()) {
     await expect(entries.nth(i)).toContainText(STATUS_LABEL[entry.status]!);
     await expect(entries.nth(i)).toContainText(`${shortDate(entry.changed_at)}, `);
-    await expect(entries.nth(i)).toContainText(`${entry.actor_name} (${actorLabel[entry.actor]})`);
+    // Staff sign with "Name, Firma" (issue 25 item 6): no "(Hausverwaltung)" after the signature.
+    const actor = entry.actor === "staff" ? entry.actor_name : `${entry.actor_name} (${actorLabel[entry.actor]})`;
+    await expect(entries.nth(i)).toContainText(actor);
+    if (entry.actor === "staff") await expect(entries.nth(i)).not.toContainText("(Hausverwaltung)");
     if (entry.note) await expect(entries.nth(i)).toContainText(entry.note);
   }
   await page.getByRole("link", { name: "Zurück zu den Reparaturen" }).click();
