@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, type MockInstance, vi } from "vitest";
+import { isBenignTestWarning } from "@mieter-portal/ui/test-warnings";
 import { resetSessionForTests } from "@/lib/session";
 
 let consoleError: MockInstance<typeof console.error>;
@@ -15,7 +16,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  const calls = consoleError.mock.calls.length;
+  // Radix's toast announcement timer is not the test's error (see ui/test-warnings).
+  const calls = consoleError.mock.calls.filter((args) => !isBenignTestWarning(args)).length;
   consoleError.mockRestore();
   if (calls > 0) throw new Error(`console.error wurde ${calls}× aufgerufen.`);
 });

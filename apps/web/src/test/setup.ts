@@ -15,6 +15,7 @@ vi.mock("@/components/ui/toaster", async () => ({
   preloadToaster: async () => {},
 }));
 
+import { isBenignTestWarning } from "@mieter-portal/ui/test-warnings";
 import { consoleErrorPolicy } from "./console";
 
 const originalConsoleError = console.error;
@@ -33,9 +34,14 @@ beforeEach(() => {
   });
 });
 
+/** console.error calls of the running test, without Radix's toast announcement timer (see ui/test-warnings). */
+export function unexpectedConsoleErrors(): number {
+  return consoleErrorSpy.mock.calls.filter((args) => !isBenignTestWarning(args)).length;
+}
+
 afterEach(() => {
   cleanup();
-  const calls = consoleErrorSpy.mock.calls.length;
+  const calls = unexpectedConsoleErrors();
   consoleErrorSpy.mockRestore();
   if (calls > 0 && !consoleErrorPolicy.allowed) {
     throw new Error(
