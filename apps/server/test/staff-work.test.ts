@@ -271,4 +271,94 @@ describe("staff create repairs (issue 25 §16)", () => {
       (await as("hausmeisterA").post("/api/v1/staff/repairs", { ...body, tenant_id: tenantA.id })).statusCode,
     ).toBe(201);
   });
+
+  it("records a repair of a building's common areas: no tenant, in that building's inbox only, no tenant mail", async () => {
+    const buildingOf = async (address: string) =>
+      (await ctx.db.selectFrom("buildings").select("id").where("address", "=", address).executeTakeFirstOrThrow()).id;
+    const [buildingA, buildingB] = [await buildingOf(A), await buildingOf(B)];
+    const stairwell = { ...body, description: "Treppenhaus 2. OG: Licht defekt (gemeldet vom Hausmeister)." };
+    const res = await as("hausmeisterA").post("/api/v1/staff/repairs", { ...stairwell, building_id: buildingA });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as string;
+
+    const view = await as("verwalterA").get(`/api/v1/staff/repairs/${id}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({
+      status: "reported",
+      tenant: null,
+      common_area: { building: { id: buildingA } },
+      history: [{ actor: "staff" }],
+    });
+    // In building A's inbox, as a common-area item; not in building B's; no tenant sees it.
+    const inboxA = (await as("verwalterA").get("/api/v1/staff/inbox?kind=repair&limit=100")).json();
+    const item = inboxA.items.find((i: { id: string }) => i.id === id);
+    expect(item).toMatchObject({ tenant: null, unit: null, building: { id: buildingA } });
+    const inboxB = (await as("verwalterB").get("/api/v1/staff/inbox?kind=repair&limit=100")).json();
+    expect(JSON.stringify(inboxB)).not.toContain(id);
+    expect((await as("verwalterB").get(`/api/v1/staff/repairs/${id}`)).statusCode).toBe(404);
+    for (const tenant of ["tenantA", "tenantB"]) {
+      const list = (await as(tenant).get("/api/v1/tenant/repairs")).json() as { id: string }[];
+      expect(list.map((r) => r.id)).not.toContain(id);
+      expect((await as(tenant).get(`/api/v1/tenant/repairs/${id}`)).statusCode).toBe(404);
+    }
+
+    // Assigned, scheduled and completed like any repair; nobody is mailed as its tenant.
+    expect(
+      (await as("verwalterA").post(`/api/v1/staff/inbox/repair/${id}/assign`, { assignee_id: hausmeisterA.id }))
+        .statusCode,
+    ).toBe(200);
+    const scheduled = await as("verwalterA").post(`/api/v1/staff/repairs/${id}/status`, {
+      status: "scheduled",
+      planned_date: "2026-12-03",
+      note_to_tenant: "Elektriker kommt vormittags.",
+    });
+    expect(scheduled.statusCode).toBe(200);
+    expect(scheduled.json()).toMatchObject({ status: "scheduled", tenant_emailed: false, tenant: null });
+    const tenantMails = await ctx.db
+      .selectFrom("notification_outbox")
+      .select("id")
+      .where("recipient_kind", "=", "tenant")
+      .where("body", "like", "%Treppenhaus%")
+      .execute();
+    expect(tenantMails).toHaveLength(0);
+    expect(
+      (await as("verwalterA").post(`/api/v1/staff/repairs/${id}/status`, { status: "completed" })).statusCode,
+    ).toBe(200);
+    const after = (await as("verwalterA").get("/api/v1/staff/inbox?kind=repair&limit=100")).json();
+    expect(JSON.stringify(after)).not.toContain(id);
+
+    // The audit log names the item; its entries stay in building A.
+    const audit = await ctx.db
+      .selectFrom("audit_log")
+      .select(["action", "building_id"])
+      .where("entity_id", "=", id)
+      .orderBy("at")
+      .execute();
+    expect(audit.map((a) => a.action)).toContain("repair.created");
+    expect(new Set(audit.map((a) => a.building_id))).toEqual(new Set([buildingA]));
+    const log = await as("admin").get("/api/v1/staff/audit?entity_type=repair&limit=100");
+    expect(log.statusCode).toBe(200);
+    expect(JSON.stringify(log.json())).toContain(id);
+
+    // Another building's staff, an unknown building, building and tenant at once: refused.
+    expect(
+      (await as("verwalterB").post("/api/v1/staff/repairs", { ...stairwell, building_id: buildingA })).statusCode,
+    ).toBe(404);
+    expect(
+      (await as("verwalterA").post("/api/v1/staff/repairs", { ...stairwell, building_id: UNKNOWN_ID })).statusCode,
+    ).toBe(404);
+    const both = await as("admin").post("/api/v1/staff/repairs", {
+      ...stairwell,
+      building_id: buildingB,
+      tenant_id: tenantB.id,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toContain("Allgemeinflächen");
+    const made = await ctx.db
+      .selectFrom("repairs")
+      .select(["id", "tenant_id", "building_id"])
+      .where("description", "=", stairwell.description)
+      .execute();
+    expect(made).toEqual([{ id, tenant_id: null, building_id: buildingA }]);
+  });
 });

@@ -6,9 +6,15 @@ export const paths = {
   invitation: "/einladung",
   inbox: "/",
   repair: (id: string) => `/reparaturen/${id}`,
-  /** Staff record a repair for a tenant or from a tenant's message (issue 25 §16). */
-  repairNew: (from: { tenant: string } | { thread: string }) =>
-    "tenant" in from ? `/reparaturen/neu?mieter=${from.tenant}` : `/reparaturen/neu?nachricht=${from.thread}`,
+  /** Staff record a repair for a tenant, from a tenant's message or for a building's common areas (issue 25 §16). */
+  repairNew: (from?: { tenant: string } | { thread: string } | { building: string }) =>
+    !from
+      ? "/reparaturen/neu"
+      : "tenant" in from
+        ? `/reparaturen/neu?mieter=${from.tenant}`
+        : "thread" in from
+          ? `/reparaturen/neu?nachricht=${from.thread}`
+          : `/reparaturen/neu?haus=${from.building}`,
   thread: (id: string) => `/nachrichten/${id}`,
   appointment: (id: string) => `/termine/${id}`,
   meterReading: (id: string) => `/zaehlerstaende/${id}`,

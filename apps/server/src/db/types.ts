@@ -127,7 +127,8 @@ export interface InternalNotesTable {
 export interface InboxItemsTable {
   kind: string;
   item_id: string;
-  tenant_id: string;
+  /** null for a common-area repair (issue 25 §16). */
+  tenant_id: string | null;
   building_id: string | null;
   state: string;
   title: string;
@@ -489,7 +490,8 @@ export interface PhotosTable {
 
 export interface RepairsTable {
   id: string;
-  tenant_id: string;
+  /** The tenant who reported it or for whom staff recorded it; null for a common-area repair (issue 25 §16). */
+  tenant_id: string | null;
   type: string;
   location: string;
   description: string;
@@ -503,6 +505,8 @@ export interface RepairsTable {
   assignee_id: Generated<string | null>;
   /** The conversation the repair was made from (issue 25 §16); null otherwise. */
   thread_id: Generated<string | null>;
+  /** A common-area repair's building (tenant_id null); null for a tenant's repair, whose building is the tenant's. */
+  building_id: Generated<string | null>;
 }
 
 export interface RepairStatusHistoryTable {

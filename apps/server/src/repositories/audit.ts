@@ -277,7 +277,8 @@ async function namesOf(
         .execute(),
     ),
   ]);
-  for (const r of [...repairs, ...appointments, ...threads, ...readings, ...tenancies]) tenantIds.add(r.tenant_id);
+  for (const r of [...repairs, ...appointments, ...threads, ...readings, ...tenancies])
+    if (r.tenant_id) tenantIds.add(r.tenant_id);
   const [tenants, staff, buildings, replies, notices] = await Promise.all([
     some([...tenantIds], (list) =>
       db.selectFrom("tenants").select(["id", "first_name", "last_name"]).where("id", "in", list).execute(),
@@ -294,7 +295,8 @@ async function namesOf(
     some(ids("notice"), (list) => db.selectFrom("notices").select(["id", "title"]).where("id", "in", list).execute()),
   ]);
   for (const t of tenants) tenantsById.set(t.id, fullName(t));
-  const tenant = (id: string) => {
+  const tenant = (id: string | null) => {
+    if (id === null) return null;
     const name = tenantsById.get(id);
     return name === undefined ? null : { id, name };
   };

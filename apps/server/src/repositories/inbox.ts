@@ -48,7 +48,9 @@ export const meterReviewDueAt = (submittedAt: string) => plus(submittedAt, METER
 export interface InboxEntry {
   kind: InboxKind;
   itemId: string;
-  tenantId: string;
+  /** null for a repair of a building's common areas: then buildingId says whose inbox it is. */
+  tenantId: string | null;
+  buildingId?: string | null;
   state: InboxState;
   title: string;
   urgency?: string | null;
@@ -58,7 +60,7 @@ export interface InboxEntry {
 
 /** Opens the item, or moves it (state, title, due time) when it is already open; keeps its assignee. */
 export async function putInboxItem(db: Db, entry: InboxEntry): Promise<void> {
-  const building = await currentBuildingOf(db, entry.tenantId);
+  const building = entry.tenantId ? await currentBuildingOf(db, entry.tenantId) : (entry.buildingId ?? null);
   await db
     .insertInto("inbox_items")
     .values({
@@ -129,7 +131,7 @@ export async function listInbox(
   if (query.cursor && !after) return "bad_cursor";
   let items = db
     .selectFrom("inbox_items")
-    .innerJoin("tenants", "tenants.id", "inbox_items.tenant_id")
+    .leftJoin("tenants", "tenants.id", "inbox_items.tenant_id")
     .leftJoin("buildings", "buildings.id", "inbox_items.building_id")
     .leftJoin("staff_users as assignee", "assignee.id", "inbox_items.assignee_id")
     .select([
@@ -174,7 +176,7 @@ export async function listInbox(
   const last = page[page.length - 1];
   const units = await unitsOf(
     db,
-    page.map((r) => r.tenant_id),
+    page.flatMap((r) => (r.tenant_id ? [r.tenant_id] : [])),
   );
   return {
     items: page.map((r) => ({
@@ -182,9 +184,9 @@ export async function listInbox(
       kind: r.kind as InboxKind,
       state: r.state as InboxState,
       title: r.title,
-      tenant: { id: r.tenant_id, name: `${r.first_name} ${r.last_name}`.trim() },
+      tenant: r.tenant_id ? { id: r.tenant_id, name: `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim() } : null,
       building: r.building_id ? { id: r.building_id, name: r.building_name ?? "" } : null,
-      unit: units.get(r.tenant_id) ?? null,
+      unit: r.tenant_id ? (units.get(r.tenant_id) ?? null) : null,
       created_at: r.created_at,
       due_at: r.due_at,
       overdue: r.due_at < now,
@@ -242,7 +244,7 @@ export async function unitsOf(db: Db, tenantIds: string[]): Promise<Map<string, 
 export async function reconcileInbox(db: Db): Promise<void> {
   const repairs = await db
     .selectFrom("repairs")
-    .select(["id", "tenant_id", "type", "location", "urgency", "status", "reported_at", "planned_date"])
+    .select(["id", "tenant_id", "building_id", "type", "location", "urgency", "status", "reported_at", "planned_date"])
     .where("status", "not in", ["completed", "canceled"])
     .execute();
   for (const r of repairs) {
@@ -251,6 +253,7 @@ export async function reconcileInbox(db: Db): Promise<void> {
       kind: "repair",
       itemId: r.id,
       tenantId: r.tenant_id,
+      buildingId: r.building_id,
       state: answered ? "in_progress" : "new",
       title: repairTitle(r.type, r.location),
       urgency: r.urgency,

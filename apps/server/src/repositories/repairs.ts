@@ -44,11 +44,12 @@ function toRepair(row: RepairRow, photos: PhotoRow[], history: RepairHistoryRow[
   };
 }
 
-async function withDetails(db: Db, tenantId: string, rows: RepairRow[]): Promise<Repair[]> {
+/** Photos and history of repairs of one tenant, or of one common-area repair (tenantId null: no photos). */
+async function withDetails(db: Db, tenantId: string | null, rows: RepairRow[]): Promise<Repair[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [photos, history] = await Promise.all([
-    findPhotosByOwner(db, tenantId, "repair", ids),
+    tenantId ? findPhotosByOwner(db, tenantId, "repair", ids) : new Map<string, PhotoRow[]>(),
     db
       .selectFrom("repair_status_history")
       .selectAll()
@@ -111,6 +112,14 @@ export async function findRepair(db: Db, tenantId: string, repairId: string): Pr
   return repair;
 }
 
+/** A repair by its id alone, for staff (a tenant's or a common-area repair), or undefined. */
+export async function findRepairById(db: Db, repairId: string): Promise<Repair | undefined> {
+  const row = await db.selectFrom("repairs").selectAll().where("id", "=", repairId).executeTakeFirst();
+  if (!row) return undefined;
+  const [repair] = await withDetails(db, row.tenant_id, [row]);
+  return repair;
+}
+
 export interface NewRepair {
   type: RepairType;
   location: RepairLocation;
@@ -121,6 +130,8 @@ export interface NewRepair {
   actorName: string;
   /** Staff record it (a call, a tenant's message): history by staff, audited, no new-item mail (issue 25 §16). */
   byStaff?: { actor: AuditActor; threadId: string | null };
+  /** A repair of this building's common areas, recorded by staff: no tenant, no photos (issue 25 §16). */
+  commonAreaOf?: string;
 }
 
 export { repairTitle } from "../lib/repair-titles.js";
@@ -132,11 +143,15 @@ export { repairTitle } from "../lib/repair-titles.js";
 export async function createRepair(
   db: Db,
   files: FileStore,
-  tenantId: string,
+  /** null with `input.commonAreaOf` (and `byStaff`): a repair of the building's common areas. */
+  tenantId: string | null,
   input: NewRepair,
   /** Tells the building's staff (tenant reports; absent in seeds and tests of the repository alone). */
   mail?: MailContext,
 ): Promise<Repair> {
+  if (tenantId === null && (!input.commonAreaOf || !input.byStaff || input.photos.length > 0)) {
+    throw new Error("Eine Reparatur ohne Mieter legen nur Mitarbeiter für ein Haus an, ohne Fotos.");
+  }
   const keys = await putAll(files, input.photos);
   const now = nowIso();
   const row: RepairRow = {
@@ -154,6 +169,7 @@ export async function createRepair(
     planned_window: null,
     assignee_id: null,
     thread_id: input.byStaff?.threadId ?? null,
+    building_id: tenantId === null ? (input.commonAreaOf ?? null) : null,
   };
   const history: RepairHistoryRow = {
     id: randomUUID(),
@@ -169,10 +185,12 @@ export async function createRepair(
       await trx.insertInto("repairs").values(row).execute();
       await trx.insertInto("repair_status_history").values(history).execute();
       const title = repairTitle(row.type, row.location);
+      const buildingId = tenantId ? await currentBuildingOf(trx, tenantId) : row.building_id;
       await putInboxItem(trx, {
         kind: "repair",
         itemId: row.id,
         tenantId,
+        buildingId,
         state: "new",
         title,
         urgency: row.urgency,
@@ -184,15 +202,22 @@ export async function createRepair(
           action: "repair.created",
           entityType: "repair",
           entityId: row.id,
-          buildingId: await currentBuildingOf(trx, tenantId),
-          after: { tenant_id: tenantId, type: row.type, location: row.location, thread_id: row.thread_id },
+          buildingId,
+          after: {
+            tenant_id: tenantId,
+            ...(row.building_id ? { common_area_of: row.building_id } : {}),
+            type: row.type,
+            location: row.location,
+            thread_id: row.thread_id,
+          },
         });
       } else if (mail) {
-        await notifyStaffOfNewItem(trx, mail, await currentBuildingOf(trx, tenantId), {
+        await notifyStaffOfNewItem(trx, mail, buildingId, {
           kind: "repair",
           line: `Reparatur (${URGENCY_TITLES[row.urgency as Urgency]}): ${title} – ${input.actorName}`,
         });
       }
+      if (tenantId === null) return [];
       return insertPhotos(
         trx,
         { tenantId, type: "repair", id: row.id, createdAt: now },
@@ -246,10 +271,20 @@ export async function setRepairStatus(
   repairId: string,
   change: RepairStatusChange,
 ): Promise<Repair | undefined> {
-  const tenantId = await withTransaction(db, async (trx) => {
+  const found = await withTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom("repairs")
-      .select(["id", "tenant_id", "completed_at", "planned_date", "urgency", "reported_at", "type", "location"])
+      .select([
+        "id",
+        "tenant_id",
+        "building_id",
+        "completed_at",
+        "planned_date",
+        "urgency",
+        "reported_at",
+        "type",
+        "location",
+      ])
       .where("id", "=", repairId)
       .executeTakeFirst();
     if (!current) return undefined;
@@ -287,6 +322,7 @@ export async function setRepairStatus(
         kind: "repair",
         itemId: repairId,
         tenantId: current.tenant_id,
+        buildingId: current.building_id,
         state: change.status === "reported" ? "new" : "in_progress",
         title: repairTitle(current.type, current.location),
         urgency: current.urgency,
@@ -294,7 +330,7 @@ export async function setRepairStatus(
         dueAt: planned ? plannedDueAt(planned) : repairDueAt(current.reported_at, current.urgency),
       });
     }
-    return current.tenant_id;
+    return current.id;
   });
-  return tenantId ? findRepair(db, tenantId, repairId) : undefined;
+  return found ? findRepairById(db, repairId) : undefined;
 }

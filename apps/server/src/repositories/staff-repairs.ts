@@ -1,13 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { REPAIR_STATUS_LABELS } from "@mieter-portal/contracts";
-import type { RepairStatusChangeRequest, StaffNewRepair, StaffRepair } from "@mieter-portal/contracts/staff";
+import type {
+  RepairStatusChangeRequest,
+  StaffNewRepair,
+  StaffRepair,
+  TenantRef,
+} from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../db/connection.js";
 import type { FileStore } from "../lib/file-store.js";
 import { type MailContext, notifyTenant } from "../lib/notify.js";
 import { germanDateOf } from "../lib/time.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import { findInboxItem } from "./inbox.js";
-import { createRepair, findRepair, repairTitle, setRepairStatus } from "./repairs.js";
+import { createRepair, findRepairById, repairTitle, setRepairStatus } from "./repairs.js";
 import { staffRefOf, tenantRefOf } from "./staff-tenants.js";
 
 /** The repair as the console shows it (internal notes included), with its building for the scope check. */
@@ -17,13 +22,16 @@ export async function findStaffRepair(
 ): Promise<{ repair: StaffRepair; buildingId: string | null } | undefined> {
   const row = await db
     .selectFrom("repairs")
-    .select(["tenant_id", "planned_window", "assignee_id", "thread_id"])
+    .select(["tenant_id", "building_id", "planned_window", "assignee_id", "thread_id"])
     .where("id", "=", repairId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [tenantView, tenant, notes, inbox, assignee, sourceThread] = await Promise.all([
-    findRepair(db, row.tenant_id, repairId),
-    tenantRefOf(db, row.tenant_id),
+  const [tenantView, tenant, commonBuilding, notes, inbox, assignee, sourceThread] = await Promise.all([
+    findRepairById(db, repairId),
+    row.tenant_id ? tenantRefOf(db, row.tenant_id) : undefined,
+    row.building_id
+      ? db.selectFrom("buildings").select(["id", "name"]).where("id", "=", row.building_id).executeTakeFirst()
+      : undefined,
     db
       .selectFrom("repair_internal_notes")
       .select(["id", "author_name", "note", "created_at"])
@@ -37,8 +45,16 @@ export async function findStaffRepair(
       ? db.selectFrom("message_threads").select(["id", "subject"]).where("id", "=", row.thread_id).executeTakeFirst()
       : undefined,
   ]);
-  if (!tenantView || !tenant) return undefined;
-  const { buildingId, ...tenantRef } = tenant;
+  if (!tenantView) return undefined;
+  // A tenant's repair, or a common-area repair with its building.
+  if (row.tenant_id ? !tenant : !commonBuilding) return undefined;
+  let buildingId = commonBuilding?.id ?? null;
+  let tenantRef: TenantRef | null = null;
+  if (tenant) {
+    const { buildingId: tenantBuilding, ...ref } = tenant;
+    buildingId = tenantBuilding;
+    tenantRef = ref;
+  }
   return {
     buildingId,
     repair: {
@@ -47,6 +63,7 @@ export async function findStaffRepair(
       planned_window: row.planned_window,
       due_at: inbox?.due_at ?? null,
       tenant: tenantRef,
+      common_area: commonBuilding ? { building: commonBuilding } : null,
       assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
       internal_notes: notes.map((n) => ({ id: n.id, author: n.author_name, note: n.note, created_at: n.created_at })),
       source_thread: sourceThread ?? null,
@@ -68,7 +85,7 @@ export async function changeRepairStatusByStaff(
   return withTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom("repairs")
-      .select(["status", "planned_date", "planned_window", "tenant_id", "type", "location"])
+      .select(["status", "planned_date", "planned_window", "tenant_id", "building_id", "type", "location"])
       .where("id", "=", repairId)
       .executeTakeFirstOrThrow();
     const noteParts = [change.status === "canceled" ? change.reason : null, change.note_to_tenant].filter(Boolean);
@@ -90,7 +107,9 @@ export async function changeRepairStatusByStaff(
       action: "repair.status_changed",
       entityType: "repair",
       entityId: repairId,
-      buildingId: (await tenantRefOf(trx, before.tenant_id))?.buildingId ?? null,
+      buildingId: before.tenant_id
+        ? ((await tenantRefOf(trx, before.tenant_id))?.buildingId ?? null)
+        : before.building_id,
       before: { status: before.status, planned_date: before.planned_date, planned_window: before.planned_window },
       after: { ...after, note_to_tenant: change.note_to_tenant ?? null, reason: change.reason ?? null },
     });
@@ -106,6 +125,8 @@ export async function changeRepairStatusByStaff(
     if (change.status === "canceled" && change.reason) lines.push(`Grund: ${change.reason}`);
     if (change.note_to_tenant)
       lines.push("", `Nachricht der Hausverwaltung (${actor.signature}):`, change.note_to_tenant);
+    // A common-area repair has no tenant to tell (issue 25 §16; decision 034).
+    if (!before.tenant_id) return { emailed: false };
     const emailed = await notifyTenant(trx, mail, before.tenant_id, {
       kind: "repair_status",
       subject: "Neuigkeiten zu Ihrer Reparaturmeldung",
@@ -163,15 +184,20 @@ export async function tenantOfNewRepair(
   return (await db.selectFrom("tenants").select("id").where("id", "=", input.tenant_id).executeTakeFirst())?.id;
 }
 
-/** Staff record a repair for a tenant (issue 25 §16): the tenant sees it in the app; audited, no photos. */
+/**
+ * Staff record a repair (issue 25 §16): for a tenant, who sees it in the app, or for a building's
+ * common areas (`for: { building }`), which no tenant sees; audited, no photos.
+ */
 export async function createRepairByStaff(
   db: Db,
   files: FileStore,
-  tenantId: string,
+  target: { tenant: string } | { building: string },
   input: StaffNewRepair,
   actor: AuditActor & { signature: string },
 ): Promise<string> {
+  const tenantId = "tenant" in target ? target.tenant : null;
   const created = await createRepair(db, files, tenantId, {
+    ...("building" in target ? { commonAreaOf: target.building } : {}),
     type: input.type,
     location: input.location,
     description: input.description,

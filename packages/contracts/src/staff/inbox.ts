@@ -77,7 +77,8 @@ export const inboxItem = z.object({
   kind: inboxKind,
   state: inboxState,
   title: z.string(),
-  tenant: z.object({ id: z.string(), name: z.string() }),
+  /** null for a repair of the building's common areas (issue 25 §16). */
+  tenant: z.object({ id: z.string(), name: z.string() }).nullable(),
   building: z.object({ id: z.string(), name: z.string() }).nullable(),
   unit: z.string().nullable(),
   created_at: z.string(),

@@ -49,7 +49,9 @@ export const staffRepair = z.object({
   planned_window: z.string().nullable(),
   completed_at: z.string().nullable(),
   due_at: z.string().nullable(),
-  tenant: tenantRef,
+  /** null for a repair of a building's common areas (issue 25 §16): then `common_area` names the building. */
+  tenant: tenantRef.nullable(),
+  common_area: z.object({ building: z.object({ id: z.string(), name: z.string() }) }).nullable(),
   assignee: personRef.nullable(),
   photos: z.array(photoInfo),
   history: z.array(repairHistoryEntry),

@@ -7,6 +7,8 @@ import { inboxQueryOptions } from "@/features/inbox/api";
 import { InboxFilterBar } from "@/features/inbox/components/inbox-filters";
 import { InboxList } from "@/features/inbox/components/inbox-list";
 import { filtersFromSearch, filtersToSearch, hasFilters } from "@/features/inbox/filters";
+import { NewRepairLink } from "@/features/repairs/new-repair-link";
+import { useCan } from "@/lib/me";
 
 export function Component() {
   useDocumentTitle("Eingang");
@@ -16,11 +18,13 @@ export function Component() {
   const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
   const counts = inbox.data?.pages[0]?.counts;
   const now = new Date(inbox.dataUpdatedAt || Date.now());
+  const canRepair = useCan("repairs");
   return (
     <>
       <PageHeader
         title="Eingang"
         description="Alles, was auf eine Antwort der Verwaltung wartet – zuerst, was zuerst fällig ist."
+        actions={canRepair ? <NewRepairLink /> : undefined}
       />
       <div className="grid gap-4">
         <InboxFilterBar filters={filters} counts={counts} onChange={(next) => setSearch(filtersToSearch(next))} />

@@ -1,15 +1,23 @@
 import type { StaffNewRepair } from "@mieter-portal/contracts/staff";
+import { Button } from "@mieter-portal/ui/button";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useNavigate, useSearchParams } from "react-router";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { SelectField } from "@/components/form-controls";
 import { LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { threadQueryOptions } from "@/features/messages/api";
 import { NewRepairForm } from "@/features/repairs/new-repair-form";
 import { tenantQueryOptions } from "@/features/tenants/api";
 import { apiPost } from "@/lib/api-client";
+import { buildingsQueryOptions } from "@/lib/shared-queries";
 
-/** /reparaturen/neu?mieter=<id> or ?nachricht=<id>: staff record a repair for a tenant. */
+/**
+ * /reparaturen/neu?mieter=<id>, ?nachricht=<id> or ?haus=<id>: staff record a repair for a tenant,
+ * from a tenant's message, or for a building's common areas (issue 25 §16). Without any of them the
+ * page asks for the building (the tenant's and the message's repairs start on their own pages).
+ */
 export function Component() {
   useDocumentTitle("Reparatur anlegen");
   const [search] = useSearchParams();
@@ -17,32 +25,28 @@ export function Component() {
   const queryClient = useQueryClient();
   const threadId = search.get("nachricht");
   const tenantId = search.get("mieter");
+  const buildingId = !threadId && !tenantId ? search.get("haus") : null;
   const thread = useQuery({ ...threadQueryOptions(threadId ?? ""), enabled: Boolean(threadId) });
   const tenant = useQuery({ ...tenantQueryOptions(tenantId ?? ""), enabled: Boolean(tenantId) && !threadId });
+  const buildings = useQuery({ ...buildingsQueryOptions(), enabled: !threadId && !tenantId });
   const back = threadId
     ? { to: paths.thread(threadId), label: "Zur Nachricht" }
     : tenantId
       ? { to: paths.tenant(tenantId), label: "Zum Mieter" }
-      : { to: paths.tenants, label: "Zu den Mietern" };
+      : { to: paths.inbox, label: "Zum Eingang" };
 
   async function create(repair: StaffNewRepair) {
     const created = await apiPost<{ id: string }>("/staff/repairs", repair);
     await queryClient.invalidateQueries({ queryKey: ["staff"] });
-    toast({ title: "Reparatur angelegt – der Mieter sieht sie im Portal." });
+    toast({
+      title: repair.building_id
+        ? "Reparatur der Allgemeinflächen angelegt."
+        : "Reparatur angelegt – der Mieter sieht sie im Portal.",
+    });
     navigate(paths.repair(created.id));
   }
 
-  if (!threadId && !tenantId) {
-    return (
-      <>
-        <PageHeader title="Reparatur anlegen" back={back} />
-        <p className="text-sm">
-          Bitte öffnen Sie zuerst den Mieter oder seine Nachricht und wählen Sie dort „Reparatur anlegen“.
-        </p>
-      </>
-    );
-  }
-  const source = threadId ? thread : tenant;
+  const source = threadId ? thread : tenantId ? tenant : buildings;
   if (source.isPending) return <Loading />;
   if (source.isError)
     return (
@@ -51,6 +55,41 @@ export function Component() {
         <LoadError error={source.error} onRetry={() => source.refetch()} />
       </>
     );
+
+  if (!threadId && !tenantId) {
+    const building = buildings.data?.find((b) => b.id === buildingId);
+    if (!building) {
+      return (
+        <>
+          <PageHeader
+            title="Reparatur anlegen"
+            back={back}
+            description="Für Treppenhaus, Keller, Hauseingang, Außenanlagen: Schäden, die keinem Mieter gehören."
+          />
+          <Section title="Allgemeinflächen eines Hauses" headingId="repair-new-building">
+            <BuildingChoice
+              buildings={buildings.data ?? []}
+              unknown={Boolean(buildingId)}
+              onChoose={(id) => navigate(paths.repairNew({ building: id }))}
+            />
+          </Section>
+        </>
+      );
+    }
+    return (
+      <>
+        <PageHeader
+          title="Reparatur anlegen"
+          back={back}
+          description={`Allgemeinflächen: ${building.name}. Kein Mieter sieht diese Reparatur oder wird benachrichtigt.`}
+        />
+        <Section title="Reparatur" headingId="repair-new">
+          <NewRepairForm target={{ building_id: building.id }} onSubmit={create} />
+        </Section>
+      </>
+    );
+  }
+
   const lastFromTenant = thread.data?.messages.filter((m) => m.direction === "outbound").at(-1);
   const forWhom = thread.data ? thread.data.tenant.name : (tenant.data?.tenant.name ?? "");
   return (
@@ -68,5 +107,57 @@ export function Component() {
         />
       </Section>
     </>
+  );
+}
+
+/** The building whose common areas the repair is for; a tenant's repair starts on the tenant's page. */
+function BuildingChoice({
+  buildings,
+  unknown,
+  onChoose,
+}: {
+  buildings: { id: string; name: string; address: string }[];
+  unknown: boolean;
+  onChoose: (id: string) => void;
+}) {
+  const [chosen, setChosen] = useState(buildings.length === 1 ? (buildings[0]?.id ?? "") : "");
+  const [error, setError] = useState(unknown ? "Dieses Haus gibt es nicht oder es gehört nicht zu Ihren Häusern." : "");
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!chosen) return setError("Bitte wählen Sie das Haus.");
+    onChoose(chosen);
+  }
+  if (buildings.length === 0) {
+    return <p className="text-sm">Ihnen ist noch kein Haus zugeordnet. Bitte wenden Sie sich an einen Administrator.</p>;
+  }
+  return (
+    <form className="grid max-w-md gap-4" onSubmit={submit} noValidate>
+      <SelectField
+        label="Haus"
+        value={chosen}
+        onChange={(e) => {
+          setChosen(e.target.value);
+          setError("");
+        }}
+        error={error || undefined}
+      >
+        <option value="">Bitte wählen</option>
+        {buildings.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.address}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" className="w-fit">
+        Weiter
+      </Button>
+      <p className="text-sm text-muted-foreground">
+        Eine Reparatur für einen Mieter legen Sie auf seiner Seite an (
+        <Link to={paths.tenants} className="text-link underline">
+          Mieter
+        </Link>
+        ) oder aus seiner Nachricht.
+      </p>
+    </form>
   );
 }

@@ -32,9 +32,9 @@ export function Component() {
     );
   const r = repair.data;
   const status = REPAIR_STATUS_LABELS[r.status];
-  const tenantWhere = [r.tenant.building?.name, r.tenant.unit ? `Whg. ${r.tenant.unit}` : null]
-    .filter(Boolean)
-    .join(", ");
+  const tenantWhere = r.tenant
+    ? [r.tenant.building?.name, r.tenant.unit ? `Whg. ${r.tenant.unit}` : null].filter(Boolean).join(", ")
+    : "";
   return (
     <>
       <PageHeader
@@ -54,15 +54,22 @@ export function Component() {
               <p className="text-sm whitespace-pre-wrap">{r.description}</p>
               <DetailList
                 items={[
-                  {
-                    term: "Mieter",
-                    value: (
-                      <Link to={paths.tenant(r.tenant.id)} className="text-link underline">
-                        {r.tenant.name}
-                      </Link>
-                    ),
-                  },
-                  { term: "Gebäude / Wohnung", value: tenantWhere || "–" },
+                  ...(r.tenant
+                    ? [
+                        {
+                          term: "Mieter",
+                          value: (
+                            <Link to={paths.tenant(r.tenant.id)} className="text-link underline">
+                              {r.tenant.name}
+                            </Link>
+                          ),
+                        },
+                        { term: "Gebäude / Wohnung", value: tenantWhere || "–" },
+                      ]
+                    : [
+                        { term: "Mieter", value: "keiner – Allgemeinflächen, kein Mieter wird benachrichtigt" },
+                        { term: "Gebäude", value: r.common_area?.building.name ?? "–" },
+                      ]),
                   ...(r.source_thread
                     ? [
                         {

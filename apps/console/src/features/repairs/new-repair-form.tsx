@@ -15,7 +15,7 @@ export function NewRepairForm({
   initialDescription = "",
   onSubmit,
 }: {
-  target: { tenant_id: string } | { thread_id: string };
+  target: { tenant_id: string } | { thread_id: string } | { building_id: string };
   initialDescription?: string;
   onSubmit: (repair: StaffNewRepair) => Promise<unknown>;
 }) {

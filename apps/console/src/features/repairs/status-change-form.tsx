@@ -48,9 +48,11 @@ export function StatusChangeForm({ repair }: { repair: StaffRepair }) {
       const saved = await change.mutateAsync(checked.data);
       toast({
         title: "Status gespeichert",
-        description: saved.tenant_emailed
-          ? "Der Mieter wurde per E-Mail benachrichtigt."
-          : "Der Mieter sieht den neuen Status im Portal; E-Mail hat er abbestellt.",
+        description: !repair.tenant
+          ? "Reparatur der Allgemeinflächen: kein Mieter wird benachrichtigt."
+          : saved.tenant_emailed
+            ? "Der Mieter wurde per E-Mail benachrichtigt."
+            : "Der Mieter sieht den neuen Status im Portal; E-Mail hat er abbestellt.",
       });
       setStatus("");
       setNote("");
@@ -100,13 +102,17 @@ export function StatusChangeForm({ repair }: { repair: StaffRepair }) {
       {status === "canceled" ? (
         <TextAreaField
           label="Grund der Stornierung"
-          hint="Der Mieter sieht den Grund im Verlauf der Reparatur und per E-Mail."
+          hint={
+            repair.tenant
+              ? "Der Mieter sieht den Grund im Verlauf der Reparatur und per E-Mail."
+              : "Steht im Verlauf der Reparatur (für Mitarbeiter)."
+          }
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           error={errors.reason}
           rows={3}
         />
-      ) : status ? (
+      ) : status && repair.tenant ? (
         <TextAreaField
           label="Nachricht an den Mieter (optional)"
           hint="Erscheint im Verlauf der Reparatur und in der E-Mail an den Mieter."

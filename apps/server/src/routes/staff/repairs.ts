@@ -10,6 +10,7 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, notFound } from "../../lib/errors.js";
+import { buildingsExist } from "../../repositories/buildings.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import {
   addInternalNote,
@@ -39,13 +40,22 @@ export const staffRepairRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["staff"],
-        summary: "Create a repair for a tenant or from a tenant's conversation (the tenant sees it in the app)",
+        summary:
+          "Create a repair for a tenant or from a tenant's conversation (the tenant sees it in the app), or for a building's common areas",
         body: staffNewRepair,
         response: { 201: staffRepairCreated, ...errors },
       },
     },
     async (request, reply) => {
       const body = request.body;
+      const actor = { ...auditActor(request), signature: staffSignature(app, request) };
+      if (body.building_id) {
+        // A common-area repair: the building must be one of the staff member's (404 otherwise).
+        if (!(await buildingsExist(app.db, [body.building_id]))) throw notFound();
+        assertInScope(request, body.building_id);
+        const id = await createRepairByStaff(app.db, app.files, { building: body.building_id }, body, actor);
+        return reply.code(201).send({ id });
+      }
       // Only who may read the conversation may turn it into a repair (a Hausmeister may not).
       if (body.thread_id && !roleCan(request.staff.role, "messages")) throw notFound();
       const tenantId = await tenantOfNewRepair(app.db, body);
@@ -56,10 +66,7 @@ export const staffRepairRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!tenantId) throw notFound();
       assertInScope(request, (await tenantRefOf(app.db, tenantId))?.buildingId ?? null);
-      const id = await createRepairByStaff(app.db, app.files, tenantId, body, {
-        ...auditActor(request),
-        signature: staffSignature(app, request),
-      });
+      const id = await createRepairByStaff(app.db, app.files, { tenant: tenantId }, body, actor);
       return reply.code(201).send({ id });
     },
   );

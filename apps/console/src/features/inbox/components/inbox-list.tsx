@@ -44,7 +44,7 @@ export function InboxRow({ item, now }: { item: InboxItem; now: Date }) {
           {item.title}
         </Link>
         <p className="text-sm">
-          {item.tenant.name}
+          {item.tenant ? item.tenant.name : "Allgemeinflächen"}
           {where ? <span className="text-muted-foreground"> · {where}</span> : null}
         </p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
