@@ -43,6 +43,13 @@ describe("the demo notices", () => {
     }
     // The outage counts as mailed when it was published: nothing goes out at start.
     expect(list.items.find((n: { kind: string }) => n.kind === "emergency").mailed_at).toEqual(expect.any(String));
+    // Its window (issue 25 item 21): since this morning's full hour, until the part is fitted.
+    const outage = list.items.find((n: { kind: string }) => n.kind === "emergency");
+    expect(outage.outage_from).toMatch(/T\d{2}:00:00\.000Z$/);
+    expect(outage.outage_until).toMatch(/T\d{2}:00:00\.000Z$/);
+    expect(Date.parse(outage.outage_from)).toBeLessThan(Date.now());
+    expect(Date.parse(outage.outage_until)).toBeGreaterThan(Date.now());
+    expect(Date.parse(outage.outage_until)).toBeLessThanOrEqual(Date.parse(outage.valid_until));
     const mails = await ctx.db
       .selectFrom("notification_outbox")
       .select("id")

@@ -44,6 +44,8 @@ describe("GET /staff/notices/recipients", () => {
       kind: "emergency",
       emergency_type: "water_outage",
       valid_from: new Date().toISOString(),
+      outage_from: new Date().toISOString(),
+      outage_until: new Date(Date.now() + 4 * 3_600_000).toISOString(),
     });
     expect(published.statusCode, published.body).toBe(201);
     const mailed = await ctx.db

@@ -102,6 +102,9 @@ function outage(overrides: Record<string, unknown> = {}) {
     kind: "emergency",
     emergency_type: "water_outage",
     valid_until: inHours(6),
+    // The outage's own time (issue 25 item 21): required for an outage.
+    outage_from: inHours(-1),
+    outage_until: inHours(4),
     ...overrides,
   };
 }
@@ -222,7 +225,12 @@ describe("bad input", () => {
         "Das Ende muss nach dem Beginn liegen.",
       ],
       [
-        outage({ valid_from: inHours(-5), valid_until: inHours(-1) }),
+        outage({
+          valid_from: inHours(-5),
+          valid_until: inHours(-1),
+          outage_from: inHours(-4),
+          outage_until: inHours(-2),
+        }),
         "valid_until",
         "Das Ende muss in der Zukunft liegen. Zum sofortigen Beenden nutzen Sie „Vorzeitig beenden“.",
       ],
@@ -307,6 +315,8 @@ describe("publishing an information notice", () => {
       emergency_type: null,
       valid_from: notice.valid_from,
       valid_until: notice.valid_until,
+      outage_from: null,
+      outage_until: null,
       for_all_buildings: false,
       affected: false,
     });
@@ -382,6 +392,8 @@ describe("emergency notices", () => {
       kind: "emergency",
       emergency_type: "lift_out_of_order",
       title: "Aufzug wird repariert",
+      outage_from: inHours(1),
+      outage_until: inHours(3),
     });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ kind: "emergency", emergency_type: "lift_out_of_order" });

@@ -13,6 +13,7 @@ export * from "./holidays.js";
 export * from "./messages.js";
 export * from "./meter-readings.js";
 export * from "./notices.js";
+export * from "./outage-window.js";
 export * from "./pagination.js";
 export * from "./payments.js";
 export * from "./photos.js";

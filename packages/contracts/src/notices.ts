@@ -31,6 +31,12 @@ export const tenantNotice = z.object({
   valid_from: z.string(),
   /** null: until further notice. */
   valid_until: z.string().nullable(),
+  /**
+   * When the outage itself runs (issue 25 item 21): set on every emergency notice published since,
+   * optional on information notices; null when there is none. Validity still decides visibility.
+   */
+  outage_from: z.string().nullable(),
+  outage_until: z.string().nullable(),
   /** true for a notice to every building, false for the tenant's own building. */
   for_all_buildings: z.boolean(),
   /** The tenant answered "Betrifft mich auch" (emergency notices only). */

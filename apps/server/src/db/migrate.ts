@@ -20,6 +20,7 @@ import * as m0018 from "./migrations/0018_appointment_notes.js";
 import * as m0019 from "./migrations/0019_own_canned_replies.js";
 import * as m0020 from "./migrations/0020_internal_notes.js";
 import * as m0022 from "./migrations/0022_tenant_sort_key.js";
+import * as m0023 from "./migrations/0023_notice_outage_window.js";
 import * as m0024 from "./migrations/0024_common_area_repairs.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0019_own_canned_replies": m0019,
   "0020_internal_notes": m0020,
   "0022_tenant_sort_key": m0022,
+  "0023_notice_outage_window": m0023,
   "0024_common_area_repairs": m0024,
 };
 

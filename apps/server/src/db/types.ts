@@ -397,6 +397,9 @@ export interface NoticesTable {
   valid_from: string;
   /** null: until further notice. */
   valid_until: string | null;
+  /** When the outage itself runs (issue 25 item 21); both set or both null. Added by 0023. */
+  outage_from: Generated<string | null>;
+  outage_until: Generated<string | null>;
   created_by: string | null;
   created_at: string;
   updated_at: string;

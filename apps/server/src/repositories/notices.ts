@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import {
   EMERGENCY_TYPE_LABELS,
   type EmergencyType,
+  formatOutageWindow,
   type NoticeKind,
+  type OutageWindowProblem,
+  outageWindowProblems,
   type TenantNotice,
 } from "@mieter-portal/contracts";
 import type {
@@ -18,7 +21,7 @@ import { prepareQueryByLimit } from "../db/prepared.js";
 import type { NoticesTable } from "../db/types.js";
 import { type MailContext, tenantMailText } from "../lib/notify.js";
 import { decodeCursor, type Page, type PageRequest, splitPage } from "../lib/pagination.js";
-import { berlinToday, nowIso, TIME_ZONE } from "../lib/time.js";
+import { berlinToday, nowIso } from "../lib/time.js";
 import { audienceOf, runningBuildingIds } from "./audiences.js";
 import { type AuditActor, recordAudit } from "./audit.js";
 import { enqueueMails } from "./notifications.js";
@@ -93,6 +96,8 @@ function toStaffNotice(row: StaffNoticeRow, now: string): StaffNotice {
     building: row.building_id ? { id: row.building_id, name: row.building_name ?? "" } : null,
     valid_from: row.valid_from,
     valid_until: row.valid_until,
+    outage_from: row.outage_from,
+    outage_until: row.outage_until,
     status: noticeStatusOf(row, now),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -184,33 +189,25 @@ export async function findNoticeBuilding(db: Db, id: string): Promise<{ building
   return row ? { buildingId: row.building_id } : undefined;
 }
 
-const berlinDateTime = new Intl.DateTimeFormat("de-DE", {
-  timeZone: TIME_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-/** "01.12.2026, 08:00 Uhr" (Berlin time) for mails. */
-const germanInstant = (instant: string) => `${berlinDateTime.format(new Date(instant))} Uhr`;
-
 /**
  * Records the mail about an emergency notice for every tenant of its audience who wants e-mail (one
  * outbox row each, in the caller's transaction) and marks the notice as mailed. Returns how many.
  */
 async function mailEmergency(trx: Db, notice: NoticeRow, ctx: MailContext): Promise<number> {
   const label = EMERGENCY_TYPE_LABELS[(notice.emergency_type as EmergencyType | null) ?? "other"];
-  const period = notice.valid_until
-    ? `Zeitraum: ${germanInstant(notice.valid_from)} bis ${germanInstant(notice.valid_until)}`
-    : `Ab ${germanInstant(notice.valid_from)}, bis auf Weiteres`;
+  // The outage's own time (issue 25 item 21), never the validity: that only says how long the notice
+  // is shown. Every outage has a window (outageWindowProblems), so the line is always there.
+  const period =
+    notice.outage_from && notice.outage_until
+      ? [`Zeitraum: ${formatOutageWindow(notice.outage_from, notice.outage_until)}`]
+      : [];
   const lines = [
     notice.building_id === null
       ? "die Hausverwaltung informiert alle Häuser über eine Störung:"
       : "die Hausverwaltung informiert über eine Störung in Ihrem Haus:",
     "",
     `${label}: ${notice.title}`,
-    period,
+    ...period,
     "",
     notice.body,
     "",
@@ -241,6 +238,8 @@ const snapshot = (row: NoticeRow) => ({
   emergency_type: row.emergency_type,
   valid_from: row.valid_from,
   valid_until: row.valid_until,
+  outage_from: row.outage_from,
+  outage_until: row.outage_until,
 });
 
 export interface NewNotice {
@@ -251,6 +250,9 @@ export interface NewNotice {
   emergencyType?: EmergencyType | null | undefined;
   validFrom?: string | undefined;
   validUntil?: string | null | undefined;
+  /** The outage's window (both or neither; required for an outage: the route's schema checks it). */
+  outageFrom?: string | null | undefined;
+  outageUntil?: string | null | undefined;
   /**
    * Only for the demo seed's history: an emergency published before the demo began, whose mails
    * went out then (so a fresh start does not mail the demo tenants). Routes never set it.
@@ -263,6 +265,8 @@ export interface NoticeRefusal {
   field: string;
   message: string;
 }
+
+const firstProblem = (problems: OutageWindowProblem[]): NoticeRefusal | undefined => problems[0];
 
 export const NOTICE_END_IN_PAST =
   "Das Ende muss in der Zukunft liegen. Zum sofortigen Beenden nutzen Sie „Vorzeitig beenden“.";
@@ -280,6 +284,17 @@ export async function createNotice(
   const now = nowIso();
   const validUntil = input.validUntil ? utc(input.validUntil) : null;
   if (validUntil !== null && validUntil <= now) return { field: "valid_until", message: NOTICE_END_IN_PAST };
+  const outageFrom = input.outageFrom ? utc(input.outageFrom) : null;
+  const outageUntil = input.outageUntil ? utc(input.outageUntil) : null;
+  const windowProblem = firstProblem(
+    outageWindowProblems({
+      kind: input.kind,
+      outage_from: outageFrom,
+      outage_until: outageUntil,
+      valid_until: validUntil,
+    }),
+  );
+  if (windowProblem) return windowProblem;
   const row: NoticeRow = {
     id: randomUUID(),
     building_id: input.buildingId,
@@ -289,6 +304,8 @@ export async function createNotice(
     emergency_type: input.kind === "emergency" ? (input.emergencyType ?? null) : null,
     valid_from: input.validFrom ? utc(input.validFrom) : now,
     valid_until: validUntil,
+    outage_from: outageFrom,
+    outage_until: outageUntil,
     created_by: actor.staffId,
     created_at: now,
     updated_at: now,
@@ -345,6 +362,19 @@ export async function updateNotice(
     if (validUntil !== null && validUntil <= validFrom) {
       return { field: "valid_until", message: NOTICE_MESSAGES.untilAfterFrom };
     }
+    const outageFrom =
+      changes.outage_from === undefined ? before.outage_from : changes.outage_from ? utc(changes.outage_from) : null;
+    const outageUntil =
+      changes.outage_until === undefined
+        ? before.outage_until
+        : changes.outage_until
+          ? utc(changes.outage_until)
+          : null;
+    // The notice as it would be: an outage keeps its window (also one published before windows existed).
+    const windowProblem = firstProblem(
+      outageWindowProblems({ kind, outage_from: outageFrom, outage_until: outageUntil, valid_until: validUntil }),
+    );
+    if (windowProblem) return windowProblem;
     const after: NoticeRow = {
       ...before,
       title: changes.title ?? before.title,
@@ -353,6 +383,8 @@ export async function updateNotice(
       emergency_type: emergencyType,
       valid_from: validFrom,
       valid_until: validUntil,
+      outage_from: outageFrom,
+      outage_until: outageUntil,
       updated_at: now,
     };
     await trx
@@ -364,6 +396,8 @@ export async function updateNotice(
         emergency_type: after.emergency_type,
         valid_from: after.valid_from,
         valid_until: after.valid_until,
+        outage_from: after.outage_from,
+        outage_until: after.outage_until,
         updated_at: now,
       })
       .where("id", "=", id)
@@ -414,7 +448,16 @@ export async function endNotice(
 
 type TenantNoticeRow = Pick<
   NoticeRow,
-  "id" | "title" | "body" | "kind" | "emergency_type" | "valid_from" | "valid_until" | "building_id"
+  | "id"
+  | "title"
+  | "body"
+  | "kind"
+  | "emergency_type"
+  | "valid_from"
+  | "valid_until"
+  | "outage_from"
+  | "outage_until"
+  | "building_id"
 > & { affected: unknown };
 
 function toTenantNotice(row: TenantNoticeRow): TenantNotice {
@@ -426,6 +469,8 @@ function toTenantNotice(row: TenantNoticeRow): TenantNotice {
     emergency_type: (row.emergency_type as EmergencyType | null) ?? null,
     valid_from: row.valid_from,
     valid_until: row.valid_until,
+    outage_from: row.outage_from,
+    outage_until: row.outage_until,
     for_all_buildings: row.building_id === null,
     // SQLite answers 0/1, PostgreSQL a boolean.
     affected: Boolean(Number(row.affected)),
@@ -454,6 +499,8 @@ function tenantNoticeRows(
       "notices.emergency_type",
       "notices.valid_from",
       "notices.valid_until",
+      "notices.outage_from",
+      "notices.outage_until",
       "notices.building_id",
       eb
         .exists(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS, requiredText } from "../common.js";
 import { emergencyType, noticeKind } from "../notices.js";
+import { outageWindowProblems } from "../outage-window.js";
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGINATION_MESSAGES } from "../pagination.js";
 import { personRef, tenantRef } from "./items.js";
 
@@ -28,6 +29,9 @@ export const staffNotice = z.object({
   building: z.object({ id: z.string(), name: z.string() }).nullable(),
   valid_from: z.string(),
   valid_until: z.string().nullable(),
+  /** When the outage itself runs (issue 25 item 21); null when the notice has no window. */
+  outage_from: z.string().nullable(),
+  outage_until: z.string().nullable(),
   status: noticeStatus,
   created_at: z.string(),
   updated_at: z.string(),
@@ -68,14 +72,25 @@ const noticeFields = {
   emergency_type: emergencyType.nullable().optional(),
   valid_from: noticeInstant("Gültig ab"),
   valid_until: noticeInstant("Gültig bis").nullable().optional(),
+  outage_from: noticeInstant("Störung von").nullable().optional(),
+  outage_until: noticeInstant("Störung bis").nullable().optional(),
 };
 
 const untilAfterFrom = (v: { valid_from?: string | undefined; valid_until?: string | null | undefined }) =>
   !v.valid_from || !v.valid_until || Date.parse(v.valid_until) > Date.parse(v.valid_from);
 
+/** Reports outageWindowProblems (contracts' outage-window.ts) as issues on their fields. */
+const checkOutageWindow =
+  (change: boolean) => (v: Parameters<typeof outageWindowProblems>[0], ctx: z.RefinementCtx) => {
+    for (const problem of outageWindowProblems(v, change)) {
+      ctx.addIssue({ code: "custom", message: problem.message, path: [problem.field], input: v });
+    }
+  };
+
 /**
  * A new notice: building_id is required, null meaning every building (Administrators only).
- * valid_from defaults to now; valid_until null or absent means until further notice.
+ * valid_from defaults to now; valid_until null or absent means until further notice. An outage
+ * ("Störung") needs its window (outage_from, outage_until), an information notice may have one.
  */
 export const staffNoticeCreateRequest = z
   .object({
@@ -91,10 +106,15 @@ export const staffNoticeCreateRequest = z
     error: NOTICE_MESSAGES.emergencyTypeOnlyForEmergency,
     path: ["emergency_type"],
   })
-  .refine(untilAfterFrom, { error: NOTICE_MESSAGES.untilAfterFrom, path: ["valid_until"] });
+  .refine(untilAfterFrom, { error: NOTICE_MESSAGES.untilAfterFrom, path: ["valid_until"] })
+  .superRefine(checkOutageWindow(false));
 export type StaffNoticeCreateRequest = z.infer<typeof staffNoticeCreateRequest>;
 
-/** A change: only the fields given change; the building stays (publish a new notice for another). */
+/**
+ * A change: only the fields given change; the building stays (publish a new notice for another).
+ * outage_from/outage_until null clear the window (information notices only: the server checks
+ * the notice as it would be).
+ */
 export const staffNoticeUpdateRequest = z
   .object({
     title: noticeFields.title.optional(),
@@ -103,8 +123,11 @@ export const staffNoticeUpdateRequest = z
     emergency_type: noticeFields.emergency_type,
     valid_from: noticeFields.valid_from.optional(),
     valid_until: noticeFields.valid_until,
+    outage_from: noticeFields.outage_from,
+    outage_until: noticeFields.outage_until,
   })
-  .refine(untilAfterFrom, { error: NOTICE_MESSAGES.untilAfterFrom, path: ["valid_until"] });
+  .refine(untilAfterFrom, { error: NOTICE_MESSAGES.untilAfterFrom, path: ["valid_until"] })
+  .superRefine(checkOutageWindow(true));
 export type StaffNoticeUpdateRequest = z.infer<typeof staffNoticeUpdateRequest>;
 
 const limitError = { error: PAGINATION_MESSAGES.limit };

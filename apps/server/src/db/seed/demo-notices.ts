@@ -28,6 +28,8 @@ export async function seedDemoNoticesIfMissing(
   const actor = { staffId: verwalter.id, name: verwalter.name, ip: null };
   const buildingId = await ensureBuilding(db, DEMO_BUILDING);
   const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+  /** On the full hour (Berlin's offset is whole hours): an outage reads "7:00 Uhr", not "7:23 Uhr". */
+  const atHour = (ms: number) => new Date(Math.floor((now.getTime() + ms) / HOUR_MS) * HOUR_MS).toISOString();
   await createNotice(
     db,
     {
@@ -51,6 +53,9 @@ export async function seedDemoNoticesIfMissing(
       emergencyType: "lift_out_of_order",
       validFrom: at(-3 * HOUR_MS),
       validUntil: at(3 * DAY_MS),
+      // The outage itself: since this morning, until the part is fitted (expected in two days).
+      outageFrom: atHour(-3 * HOUR_MS),
+      outageUntil: atHour(2 * DAY_MS),
       mailedAt: now.toISOString(),
     },
     actor,

@@ -123,7 +123,7 @@ export const staffNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["staff"],
         summary:
-          "Publish a notice to one building or (building_id null, Administrators) to all; an emergency notice is mailed to the tenants at once",
+          "Publish a notice to one building or (building_id null, Administrators) to all; an emergency notice needs its outage window (outage_from, outage_until) and is mailed to the tenants at once",
         body: staffNoticeCreateRequest,
         response: { 201: staffNoticeDetail, ...errors },
       },
@@ -148,6 +148,8 @@ export const staffNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
           emergencyType: body.emergency_type,
           validFrom: body.valid_from,
           validUntil: body.valid_until,
+          outageFrom: body.outage_from,
+          outageUntil: body.outage_until,
         },
         auditActor(request),
         mailContext(app),
