@@ -38,6 +38,7 @@ import { authenticatedAuthRoutes, publicAuthRoutes } from "./routes/auth.js";
 import { publicRoutes } from "./routes/public.js";
 import { staffPublicAuthRoutes } from "./routes/staff/auth.js";
 import { staffRoutes } from "./routes/staff/index.js";
+import { staffPasswordResetRoutes } from "./routes/staff/password-reset.js";
 import { tenantRoutes } from "./routes/tenant/index.js";
 import { tenantInvitationRoutes } from "./routes/tenant-invitation.js";
 
@@ -207,6 +208,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await keyed.register(publicAuthRoutes);
         await keyed.register(tenantInvitationRoutes);
         await keyed.register(staffPublicAuthRoutes);
+        await keyed.register(staffPasswordResetRoutes);
         await keyed.register(async (staffScope) => {
           requireStaff(staffScope);
           limitRequestsPerMinute(staffScope, tenantPerMinute, (request) => `staff:${request.staff.id}`);

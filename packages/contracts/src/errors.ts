@@ -30,6 +30,12 @@ export const ERROR_MESSAGES = {
     "Diesen Registrierungscode kennen wir nicht, oder er ist abgelaufen oder schon benutzt. Prüfen Sie die acht Zeichen auf Ihrem Brief (es kommen weder 0 und O noch 1, I und L vor) oder bitten Sie Ihre Hausverwaltung um einen neuen Brief.",
   wrong_password: "Das aktuelle Passwort ist falsch.",
   reset_token_invalid: "Der Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.",
+  staff_reset_link_invalid:
+    "Diesen Link zum Zurücksetzen kennen wir nicht. Bitte öffnen Sie den Link aus der E-Mail erneut oder fordern Sie unter „Passwort vergessen?“ einen neuen an.",
+  staff_reset_link_expired:
+    "Der Link zum Zurücksetzen ist abgelaufen (er gilt 60 Minuten). Bitte fordern Sie unter „Passwort vergessen?“ einen neuen an.",
+  staff_reset_link_used:
+    "Dieser Link wurde bereits benutzt oder gilt nicht mehr, weil das Passwort inzwischen geändert wurde. Bitte melden Sie sich an oder fordern Sie unter „Passwort vergessen?“ einen neuen an.",
   forbidden: "Dafür fehlt Ihnen die Berechtigung.",
   not_found: "Nicht gefunden.",
   route_not_found: "Diese Adresse gibt es nicht.",

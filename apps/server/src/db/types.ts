@@ -63,7 +63,7 @@ export interface StaffTokensTable {
   id: string;
   staff_id: string;
   token_hash: string;
-  /** invite | reset */
+  /** invite | password_reset (STAFF_TOKEN_PURPOSE in repositories/staff.ts) */
   purpose: string;
   expires_at: string;
   used_at: string | null;

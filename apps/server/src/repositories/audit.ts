@@ -165,6 +165,8 @@ const ACTION_LABELS: Record<string, string> = {
   "staff.invitation_accepted": "hat die Einladung angenommen",
   "staff.invitation_sent": "hat einen Mitarbeiter eingeladen",
   "staff.password_changed": "hat das Passwort geändert",
+  "staff.password_reset": "hat das Passwort zurückgesetzt",
+  "staff.password_reset_requested": "hat einen Link zum Zurücksetzen des Passworts angefordert",
   "staff.sign_in_failed": "hat sich vergeblich anzumelden versucht",
   "staff.signed_in": "hat sich angemeldet",
   "staff.totp_disabled": "hat die Zwei-Faktor-Anmeldung abgeschaltet",

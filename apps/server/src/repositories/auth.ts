@@ -110,9 +110,18 @@ export async function findUser(db: Db, tenantId: string): Promise<User | undefin
 
 /**
  * Attempts counted per scope: logins per account and per IP, checks of the current password per
- * tenant, reset requests per address and per IP.
+ * tenant, reset requests per address and per IP (tenants' and staff's apart).
  */
-export type AttemptScope = "account" | "ip" | "password" | "reset" | "reset-ip" | "staff" | "staff-password";
+export type AttemptScope =
+  | "account"
+  | "ip"
+  | "password"
+  | "reset"
+  | "reset-ip"
+  | "staff"
+  | "staff-password"
+  | "staff-reset"
+  | "staff-reset-ip";
 
 export interface AttemptClaim {
   ids: string[];

@@ -38,10 +38,10 @@ import {
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 429: apiError };
 /** Reset mails per address within the login window; more are silently not sent. */
-const RESET_MAILS_PER_WINDOW = 5;
+export const RESET_MAILS_PER_WINDOW = 5;
 const RETRY_AFTER_WINDOW = { "retry-after": String(LOGIN_WINDOW_SECONDS) };
 /** Reset requests per IP within the login window; more answer 429. */
-const RESET_REQUESTS_PER_IP = 20;
+export const RESET_REQUESTS_PER_IP = 20;
 
 /** Sign-in and password reset: API key required, no token. */
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {

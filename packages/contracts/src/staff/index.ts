@@ -11,5 +11,6 @@ export * from "./ledger.js";
 export * from "./meter-campaigns.js";
 export * from "./notices.js";
 export * from "./onboarding.js";
+export * from "./password-reset.js";
 export * from "./repair-create.js";
 export * from "./roles.js";
