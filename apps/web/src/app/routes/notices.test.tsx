@@ -25,6 +25,8 @@ const notice = (id: string, over: Partial<TenantNotice> = {}): TenantNotice => (
   emergency_type: null,
   valid_from: "2026-11-23T07:00:00.000Z",
   valid_until: null,
+  outage_from: null,
+  outage_until: null,
   for_all_buildings: false,
   affected: false,
   ...over,
@@ -35,8 +37,11 @@ const outage = notice("wasser", {
   text: "Wegen einer Reparatur am Hausanschluss gibt es kein Wasser.",
   kind: "emergency",
   emergency_type: "water_outage",
-  valid_from: "2026-11-24T07:00:00.000Z",
-  valid_until: "2026-11-24T15:00:00.000Z",
+  // Shown from Monday until Wednesday; the water is off on Tuesday, 8–16 Uhr (issue 25 item 21).
+  valid_from: "2026-11-23T07:00:00.000Z",
+  valid_until: "2026-11-25T15:00:00.000Z",
+  outage_from: "2026-11-24T07:00:00.000Z",
+  outage_until: "2026-11-24T15:00:00.000Z",
 });
 
 let client: QueryClient;
@@ -124,11 +129,12 @@ describe("the dashboard card", () => {
       "Aushang a",
       "Aushang b",
     ]);
-    // Emergency: marked by words and an icon, not by colour alone; its period in Berlin time.
+    // Emergency: marked by words and an icon, not by colour alone; the outage's own time in Berlin
+    // time, not how long the notice is shown (issue 25 item 21).
     expect(items[0]).toHaveAttribute("data-kind", "emergency");
     expect(within(items[0]!).getByTestId("notice-kind")).toHaveTextContent("Störung: Wasserausfall");
     expect(within(items[0]!).getByTestId("notice-period")).toHaveTextContent(
-      "24.11.2026, 08:00 Uhr bis 24.11.2026, 16:00 Uhr",
+      /^Zeitraum: Di\., 24\. Nov\. 2026, 8:00 – 16:00 Uhr$/,
     );
     expect(within(items[1]!).getByTestId("notice-kind")).toHaveTextContent("Information");
     expect(within(items[1]!).getByTestId("notice-period")).toHaveTextContent(

@@ -1,4 +1,4 @@
-import { EMERGENCY_TYPE_LABELS, type TenantNotice } from "@mieter-portal/contracts";
+import { EMERGENCY_TYPE_LABELS, formatOutageWindow, type TenantNotice } from "@mieter-portal/contracts";
 import { formatShortDate, formatTime } from "@/lib/format";
 import { noticeTexts } from "./texts";
 
@@ -11,8 +11,18 @@ export function noticeKindLabel(notice: Pick<TenantNotice, "kind" | "emergency_t
 
 const at = (instant: string) => noticeTexts.at(formatShortDate(instant), formatTime(instant));
 
-/** When it applies, in Berlin time: "23.11.2026, 08:00 Uhr bis 24.11.2026, 18:00 Uhr". */
-export function noticePeriod(notice: Pick<TenantNotice, "valid_from" | "valid_until">): string {
+/**
+ * When it applies, in Berlin time: the outage's own window when it has one ("Zeitraum: Di., 24. Nov.
+ * 2026, 8:00 – 16:00 Uhr", issue 25 item 21), otherwise how long the notice is shown ("23.11.2026,
+ * 08:00 Uhr bis 24.11.2026, 18:00 Uhr"). A copy cached before windows existed has neither field.
+ */
+export function noticePeriod(
+  notice: Pick<TenantNotice, "valid_from" | "valid_until"> &
+    Partial<Pick<TenantNotice, "outage_from" | "outage_until">>,
+): string {
+  if (notice.outage_from && notice.outage_until) {
+    return noticeTexts.outageWindow(formatOutageWindow(notice.outage_from, notice.outage_until));
+  }
   return notice.valid_until
     ? noticeTexts.period(at(notice.valid_from), at(notice.valid_until))
     : noticeTexts.untilFurtherNotice(at(notice.valid_from));

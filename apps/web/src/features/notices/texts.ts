@@ -14,6 +14,8 @@ export const noticeTexts = {
   forYourBuilding: "Für Ihr Haus",
   period: (from: string, until: string) => `${from} bis ${until}`,
   untilFurtherNotice: (from: string) => `Ab ${from}, bis auf Weiteres`,
+  /** The outage's own time ("Di., 24. Nov. 2026, 8:00 – 16:00 Uhr"), as the outage mail says it. */
+  outageWindow: (window: string) => `Zeitraum: ${window}`,
   at: (date: string, time: string) => `${date}, ${time} Uhr`,
   more: "Weitere Aushänge ansehen",
   affected: {
