@@ -21,7 +21,13 @@ import { SelectField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { AffectedDialog } from "@/features/notices/affected-dialog";
 import { noticesQueryOptions, useEndNotice } from "@/features/notices/api";
-import { NOTICE_STATUS, noticeAudience, noticeKindLabel } from "@/features/notices/labels";
+import {
+  NOTICE_STATUS,
+  noticeAudience,
+  noticeKindLabel,
+  noticeOutageWindow,
+  noticeValidity,
+} from "@/features/notices/labels";
 import { NoticeFormDialog } from "@/features/notices/notice-form-dialog";
 import { printNotice } from "@/features/notices/print";
 import { useCompanyName } from "@/lib/brand";
@@ -72,12 +78,6 @@ function EndNoticeButton({ notice }: { notice: StaffNotice }) {
   );
 }
 
-function period(notice: StaffNotice): string {
-  return notice.valid_until
-    ? `${formatDateTime(notice.valid_from)} bis ${formatDateTime(notice.valid_until)}`
-    : `Ab ${formatDateTime(notice.valid_from)}, bis auf Weiteres`;
-}
-
 function NoticeCard({ notice }: { notice: StaffNotice }) {
   const me = useMe();
   const canWrite = useCan("notices");
@@ -86,6 +86,7 @@ function NoticeCard({ notice }: { notice: StaffNotice }) {
   const Icon = emergency ? TriangleAlert : Info;
   const status = NOTICE_STATUS[notice.status];
   const company = useCompanyName();
+  const outageWindow = noticeOutageWindow(notice);
   return (
     <li
       data-testid="staff-notice"
@@ -106,7 +107,17 @@ function NoticeCard({ notice }: { notice: StaffNotice }) {
             {noticeKindLabel(notice)} · {noticeAudience(notice)}
           </p>
           <h2 className="text-base font-semibold break-words">{notice.title}</h2>
-          <p className="text-sm text-muted-foreground">{period(notice)}</p>
+          {outageWindow ? (
+            <>
+              {/* The outage's own time first (issue 25 item 21); the validity says how long tenants see it. */}
+              <p className="text-sm font-medium" data-testid="notice-outage-window">
+                {outageWindow}
+              </p>
+              <p className="text-sm text-muted-foreground">Für Mieter sichtbar: {noticeValidity(notice)}</p>
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">{noticeValidity(notice)}</p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={status.tone}>{status.label}</Badge>

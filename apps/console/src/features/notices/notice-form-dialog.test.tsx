@@ -1,6 +1,6 @@
 import type { StaffProfile } from "@mieter-portal/contracts/staff";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MeContext } from "@/lib/me";
@@ -24,10 +24,12 @@ afterEach(() => {
 describe("publishing an outage (issue 25 item 21)", () => {
   it("asks „An 24 Mieter senden?“ before it mails, and mails only after „Senden“", async () => {
     const calls: { method: string; url: string }[] = [];
+    const bodies: unknown[] = [];
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init: RequestInit = {}) => {
         calls.push({ method: init.method ?? "GET", url });
+        if (init.body) bodies.push(JSON.parse(String(init.body)));
         if (url.startsWith("/api/v1/staff/buildings")) return Response.json([{ id: BUILDING, name: "Lindenstraße 5" }]);
         if (url.startsWith("/api/v1/staff/notices/recipients")) return Response.json({ recipients: 24 });
         return Response.json({ id: "n1", kind: "emergency" }, { status: 201 });
@@ -55,6 +57,22 @@ describe("publishing an outage (issue 25 item 21)", () => {
     await user.type(within(form).getByLabelText("Text"), "Wegen einer Reparatur ist das Wasser abgestellt.");
     await user.selectOptions(within(form).getByLabelText("Art"), "emergency");
     await user.selectOptions(within(form).getByLabelText("Art der Störung"), "water_outage");
+    // Without the outage's window: the German messages beside its fields, nothing asked or sent.
+    await user.click(within(form).getByRole("button", { name: "Veröffentlichen" }));
+    const from = within(form).getByLabelText("Beginn");
+    const until = within(form).getByLabelText("Ende (voraussichtlich)");
+    expect(from).toHaveAccessibleDescription(/Bitte geben Sie an, ab wann die Störung besteht/);
+    expect(until).toHaveAccessibleDescription(/Bitte geben Sie an, bis wann die Störung voraussichtlich dauert/);
+    expect(from).toHaveAttribute("aria-invalid", "true");
+    expect(calls.filter((c) => c.url.includes("recipients") || c.method === "POST")).toEqual([]);
+    // The end before the start: said at the end.
+    fireEvent.change(from, { target: { value: "2026-12-01T12:00" } });
+    fireEvent.change(until, { target: { value: "2026-12-01T08:00" } });
+    await user.click(within(form).getByRole("button", { name: "Veröffentlichen" }));
+    expect(until).toHaveAccessibleDescription(/Das Ende der Störung muss nach ihrem Beginn liegen\./);
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+    fireEvent.change(from, { target: { value: "2026-12-01T08:00" } });
+    fireEvent.change(until, { target: { value: "2026-12-01T12:00" } });
     await user.click(within(form).getByRole("button", { name: "Veröffentlichen" }));
 
     const ask = await screen.findByRole("alertdialog", { name: "An 24 Mieter senden?" });
@@ -64,5 +82,10 @@ describe("publishing an outage (issue 25 item 21)", () => {
     await vi.waitFor(() =>
       expect(calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", url: "/api/v1/staff/notices" }]),
     );
+    // The window as UTC instants of the Berlin times entered.
+    expect(bodies[0]).toMatchObject({
+      outage_from: "2026-12-01T07:00:00.000Z",
+      outage_until: "2026-12-01T11:00:00.000Z",
+    });
   });
 });

@@ -21,7 +21,7 @@ import { useMe } from "@/lib/me";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
 import { fetchNoticeRecipients, usePublishNotice, useUpdateNotice } from "./api";
 import { EMERGENCY_TYPES, emergencyTypeLabel } from "./labels";
-import { createRequest, initialValues, type NoticeFormValues, updateRequest } from "./notice-form";
+import { createRequest, initialValues, type NoticeFormValues, outageWindowErrors, updateRequest } from "./notice-form";
 
 /** Publish a notice, or change one (its building stays: publish a new one for another). */
 export function NoticeFormDialog({
@@ -66,7 +66,11 @@ export function NoticeFormDialog({
     try {
       if (notice) {
         const checked = validate(staffNoticeUpdateRequest, updateRequest(notice, values));
-        if (checked.errors) return setErrors(checked.errors);
+        // The request carries only what changed; the window is judged on the whole form.
+        const windowErrors = outageWindowErrors(values);
+        if (checked.errors || Object.keys(windowErrors).length > 0) {
+          return setErrors({ ...windowErrors, ...checked.errors });
+        }
         setErrors({});
         await saveOrAsk(notice.building?.id ?? "all", async () => {
           await update.mutateAsync({ id: notice.id, ...checked.data });
@@ -179,6 +183,7 @@ export function NoticeFormDialog({
               </SelectField>
             ) : null}
           </div>
+          <OutageWindowFields values={values} errors={errors} set={set} />
           {values.kind === "emergency" && !notice?.mailed_at ? (
             <p className="rounded-lg bg-warning-soft p-3 text-sm text-warning-soft-foreground">
               Eine Störung geht beim Speichern sofort per E-Mail an die Mieter (einmal je Aushang), die E-Mails erhalten
@@ -229,5 +234,55 @@ export function NoticeFormDialog({
         </AlertDialog>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * When the outage itself runs (issue 25 item 21): required for a Störung, whose mail, printed
+ * notice and tenant app show it as "Zeitraum"; optional for an information (e.g. building work).
+ */
+function OutageWindowFields({
+  values,
+  errors,
+  set,
+}: {
+  values: NoticeFormValues;
+  errors: FieldErrors;
+  set: <K extends keyof NoticeFormValues>(key: K, value: NoticeFormValues[K]) => void;
+}) {
+  const outage = values.kind === "emergency";
+  return (
+    <fieldset className="grid min-w-0 gap-3 rounded-lg border border-border p-3">
+      <legend className="px-1 text-sm font-medium">
+        {outage ? "Zeitraum der Störung" : "Zeitraum, z. B. von Bauarbeiten (optional)"}
+      </legend>
+      <p className="text-sm text-muted-foreground">
+        {outage
+          ? "Wann die Störung besteht – steht so in der E-Mail, im Aushang zum Drucken und in der App der Mieter. Ende unsicher? Tragen Sie das erwartete Ende ein und ändern Sie es bei Bedarf."
+          : "Wenn Sie einen Zeitraum angeben, sehen die Mieter ihn statt der Gültigkeit."}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Beginn"
+          type="datetime-local"
+          className="min-w-0"
+          value={values.outageFrom}
+          onChange={(e) => set("outageFrom", e.target.value)}
+          error={errors.outage_from}
+          required={outage}
+          hint="Uhrzeit in Berlin"
+        />
+        <TextField
+          label={outage ? "Ende (voraussichtlich)" : "Ende"}
+          type="datetime-local"
+          className="min-w-0"
+          value={values.outageUntil}
+          onChange={(e) => set("outageUntil", e.target.value)}
+          error={errors.outage_until}
+          required={outage}
+          hint="Uhrzeit in Berlin"
+        />
+      </div>
+    </fieldset>
   );
 }

@@ -1,7 +1,14 @@
 import type { StaffNotice } from "@mieter-portal/contracts/staff";
 import { staffNoticeCreateRequest } from "@mieter-portal/contracts/staff";
 import { describe, expect, it } from "vitest";
-import { createRequest, fromLocalInput, initialValues, toLocalInput, updateRequest } from "./notice-form";
+import {
+  createRequest,
+  fromLocalInput,
+  initialValues,
+  outageWindowErrors,
+  toLocalInput,
+  updateRequest,
+} from "./notice-form";
 
 const notice: StaffNotice = {
   id: "n1",
@@ -12,6 +19,8 @@ const notice: StaffNotice = {
   building: { id: "b1", name: "Lindenstraße 5" },
   valid_from: "2026-12-01T07:00:30.000Z",
   valid_until: "2026-12-01T15:00:00.000Z",
+  outage_from: "2026-12-01T07:00:00.000Z",
+  outage_until: "2026-12-01T11:00:00.000Z",
   status: "scheduled",
   created_at: "2026-11-23T07:00:00.000Z",
   updated_at: "2026-11-23T07:00:00.000Z",
@@ -39,6 +48,8 @@ describe("createRequest", () => {
       kind: "emergency" as const,
       emergencyType: "heating_failure" as const,
       validUntil: "2026-11-24T18:00",
+      outageFrom: "2026-11-23T06:00",
+      outageUntil: "2026-11-24T16:00",
     };
     expect(values.validFrom).toBe("2026-11-23T10:15");
     const body = createRequest(values);
@@ -50,6 +61,8 @@ describe("createRequest", () => {
       emergency_type: "heating_failure",
       valid_from: "2026-11-23T09:15:00.000Z",
       valid_until: "2026-11-24T17:00:00.000Z",
+      outage_from: "2026-11-23T05:00:00.000Z",
+      outage_until: "2026-11-24T15:00:00.000Z",
     });
     expect(staffNoticeCreateRequest.safeParse(body).success).toBe(true);
   });
@@ -61,7 +74,14 @@ describe("createRequest", () => {
       text: "Am Freitag.",
       emergencyType: "water_outage",
     });
-    expect(body).toMatchObject({ building_id: null, kind: "information", emergency_type: null, valid_until: null });
+    expect(body).toMatchObject({
+      building_id: null,
+      kind: "information",
+      emergency_type: null,
+      valid_until: null,
+      outage_from: null,
+      outage_until: null,
+    });
     expect(staffNoticeCreateRequest.safeParse(body).success).toBe(true);
   });
 
@@ -83,5 +103,53 @@ describe("updateRequest", () => {
       kind: "information",
       emergency_type: null,
     });
+  });
+});
+
+describe("the outage window (issue 25 item 21)", () => {
+  it("shows the window in Berlin time and sends only a changed end", () => {
+    const values = initialValues(notice);
+    expect(values).toMatchObject({ outageFrom: "2026-12-01T08:00", outageUntil: "2026-12-01T12:00" });
+    expect(updateRequest(notice, { ...values, outageUntil: "2026-12-01T14:30" })).toEqual({
+      outage_until: "2026-12-01T13:30:00.000Z",
+    });
+  });
+
+  it("a Störung needs both ends, the end after the start, and to be shown until its end: German messages per field", () => {
+    const outage = {
+      ...initialValues(undefined, "b1"),
+      kind: "emergency" as const,
+      emergencyType: "water_outage" as const,
+    };
+    expect(outageWindowErrors(outage)).toEqual({
+      outage_from: "Bitte geben Sie an, ab wann die Störung besteht (Datum und Uhrzeit).",
+      outage_until: "Bitte geben Sie an, bis wann die Störung voraussichtlich dauert (Datum und Uhrzeit).",
+    });
+    expect(outageWindowErrors({ ...outage, outageFrom: "2026-12-01T12:00", outageUntil: "2026-12-01T08:00" })).toEqual({
+      outage_until: "Das Ende der Störung muss nach ihrem Beginn liegen.",
+    });
+    expect(
+      outageWindowErrors({
+        ...outage,
+        outageFrom: "2026-12-01T08:00",
+        outageUntil: "2026-12-01T12:00",
+        validUntil: "2026-12-01T10:00",
+      }),
+    ).toEqual({
+      valid_until:
+        "Der Aushang muss mindestens bis zum Ende der Störung gelten. Lassen Sie „Gültig bis“ leer oder wählen Sie ein späteres Ende.",
+    });
+    expect(outageWindowErrors({ ...outage, outageFrom: "2026-12-01T08:00", outageUntil: "2026-12-01T12:00" })).toEqual(
+      {},
+    );
+    // An information may go without a window.
+    expect(outageWindowErrors({ ...outage, kind: "information" })).toEqual({});
+  });
+
+  it("an edit of an outage published before windows existed asks for the window", () => {
+    const old = { ...notice, outage_from: null, outage_until: null };
+    const values = { ...initialValues(old), title: "Neuer Titel" };
+    expect(values).toMatchObject({ outageFrom: "", outageUntil: "" });
+    expect(Object.keys(outageWindowErrors(values))).toEqual(["outage_from", "outage_until"]);
   });
 });

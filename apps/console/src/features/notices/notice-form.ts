@@ -1,4 +1,4 @@
-import type { EmergencyType, NoticeKind } from "@mieter-portal/contracts";
+import { type EmergencyType, type NoticeKind, outageWindowProblems } from "@mieter-portal/contracts";
 import type { StaffNotice, StaffNoticeCreateRequest, StaffNoticeUpdateRequest } from "@mieter-portal/contracts/staff";
 import { berlinDate, berlinInstant, berlinTime } from "@/lib/berlin-time";
 
@@ -13,6 +13,9 @@ export interface NoticeFormValues {
   validFrom: string;
   /** Empty: until further notice. */
   validUntil: string;
+  /** The outage's window (issue 25 item 21): required for a Störung, optional (both or neither) otherwise. */
+  outageFrom: string;
+  outageUntil: string;
 }
 
 /** An instant as the value of a datetime-local input, in Berlin time. */
@@ -38,6 +41,8 @@ export function initialValues(notice?: StaffNotice, buildingId = "", now = new D
       emergencyType: "",
       validFrom: toLocalInput(now),
       validUntil: "",
+      outageFrom: "",
+      outageUntil: "",
     };
   }
   return {
@@ -48,6 +53,8 @@ export function initialValues(notice?: StaffNotice, buildingId = "", now = new D
     emergencyType: notice.emergency_type ?? "",
     validFrom: toLocalInput(notice.valid_from),
     validUntil: notice.valid_until ? toLocalInput(notice.valid_until) : "",
+    outageFrom: notice.outage_from ? toLocalInput(notice.outage_from) : "",
+    outageUntil: notice.outage_until ? toLocalInput(notice.outage_until) : "",
   };
 }
 
@@ -61,6 +68,8 @@ export function createRequest(values: NoticeFormValues): Record<keyof StaffNotic
     emergency_type: values.kind === "emergency" ? values.emergencyType || null : null,
     valid_from: fromLocalInput(values.validFrom) ?? undefined,
     valid_until: fromLocalInput(values.validUntil),
+    outage_from: fromLocalInput(values.outageFrom),
+    outage_until: fromLocalInput(values.outageUntil),
   };
 }
 
@@ -79,5 +88,24 @@ export function updateRequest(notice: StaffNotice, values: NoticeFormValues): St
   }
   if (values.validFrom !== before.validFrom) changes.valid_from = fromLocalInput(values.validFrom) ?? undefined;
   if (values.validUntil !== before.validUntil) changes.valid_until = fromLocalInput(values.validUntil);
+  if (values.outageFrom !== before.outageFrom) changes.outage_from = fromLocalInput(values.outageFrom);
+  if (values.outageUntil !== before.outageUntil) changes.outage_until = fromLocalInput(values.outageUntil);
   return changes;
+}
+
+/**
+ * The window's problems as field errors, judged on the whole form (also when editing, where the
+ * request carries only what changed): a Störung needs both ends, the end after the start, and the
+ * notice shown at least until the outage's end. Empty when all is well.
+ */
+export function outageWindowErrors(values: NoticeFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const problems = outageWindowProblems({
+    kind: values.kind,
+    outage_from: fromLocalInput(values.outageFrom),
+    outage_until: fromLocalInput(values.outageUntil),
+    valid_until: fromLocalInput(values.validUntil),
+  });
+  for (const problem of problems) errors[problem.field] ??= problem.message;
+  return errors;
 }

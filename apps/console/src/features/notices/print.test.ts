@@ -27,4 +27,16 @@ describe("the printable notice for the stairwell board (issue 25 item 21)", () =
     expect(page.querySelector("style")?.textContent).toContain("size: A4");
     expect(page.documentElement.lang).toBe("de");
   });
+
+  it("gives an outage's own time, not how long the notice is shown", () => {
+    const outage = {
+      ...NOTICE,
+      valid_from: "2026-11-27T10:00:00.000Z",
+      valid_until: "2026-12-02T17:00:00.000Z",
+      outage_from: "2026-12-01T07:00:00.000Z",
+      outage_until: "2026-12-01T15:00:00.000Z",
+    } as StaffNotice;
+    const page = new DOMParser().parseFromString(noticePrintHtml(outage, "Grünfeld Hausverwaltung"), "text/html");
+    expect(page.querySelector(".period")?.textContent).toBe("Zeitraum: Di., 1. Dez. 2026, 8:00 – 16:00 Uhr");
+  });
 });

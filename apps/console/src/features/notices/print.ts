@@ -1,18 +1,18 @@
 import type { StaffNotice } from "@mieter-portal/contracts/staff";
 import { formatDateTime } from "@/lib/format";
-import { noticeKindLabel } from "./labels";
+import { noticeKindLabel, noticeOutageWindow, noticeValidity } from "./labels";
 
 const html = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * The notice as a page for the stairwell board (issue 25 item 21): A4, large type, black on white,
- * the kind, title, period, text and who posted it — a print stylesheet page of its own.
+ * the kind, title, period (the outage's window, if it has one), text and who posted it — a print
+ * stylesheet page of its own.
  */
 export function noticePrintHtml(notice: StaffNotice, company: string): string {
-  const period = notice.valid_until
-    ? `${formatDateTime(notice.valid_from)} bis ${formatDateTime(notice.valid_until)}`
-    : `Ab ${formatDateTime(notice.valid_from)}, bis auf Weiteres`;
+  // The outage's own time when it has one (issue 25 item 21); otherwise how long the notice applies.
+  const period = noticeOutageWindow(notice) ?? noticeValidity(notice);
   return `<!doctype html>
 <html lang="de">
 <head>
