@@ -12,6 +12,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: "anmelden", lazy: () => import("./routes/login") },
       { path: "einladung", lazy: () => import("./routes/invitation") },
+      { path: "passwort-vergessen", lazy: () => import("./routes/password-forgotten") },
+      { path: "passwort-neu", lazy: () => import("./routes/password-reset") },
       // The staff digest mail links here (STAFF_INBOX_PATH of the contracts): the inbox is the start page.
       { path: "eingang", loader: () => redirect("/") },
       {

@@ -4,6 +4,9 @@ import type { InboxKind } from "@mieter-portal/contracts/staff";
 export const paths = {
   login: "/anmelden",
   invitation: "/einladung",
+  /** "Passwort vergessen?" (decision 033): ask for a link; the mail's link opens passwordReset. */
+  passwordForgotten: "/passwort-vergessen",
+  passwordReset: "/passwort-neu",
   inbox: "/",
   repair: (id: string) => `/reparaturen/${id}`,
   /** Staff record a repair for a tenant, from a tenant's message or for a building's common areas (issue 25 §16). */

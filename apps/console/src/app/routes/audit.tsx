@@ -64,6 +64,8 @@ const ACTION_LABELS: Record<string, string> = {
   "staff.invitation_sent": "Mitarbeiter eingeladen",
   "staff.invitation_accepted": "Einladung angenommen",
   "staff.password_changed": "Passwort geändert",
+  "staff.password_reset_requested": "Link zum Zurücksetzen des Passworts angefordert",
+  "staff.password_reset": "Passwort zurückgesetzt",
   "staff.signed_in": "Angemeldet",
   "staff.sign_in_failed": "Anmeldung fehlgeschlagen",
   "staff.totp_enabled": "Zwei-Faktor-Anmeldung eingerichtet",

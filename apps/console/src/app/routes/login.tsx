@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useDocumentTitle } from "@/components/page";
 import { SignedOutLayout } from "@/components/signed-out-layout";
 import { paths } from "@/config/paths";
@@ -30,6 +30,11 @@ export function Component() {
         </p>
       ) : null}
       <LoginForm onSignedIn={() => navigate(next, { replace: true })} />
+      <p className="mt-4 text-center text-sm">
+        <Link className="text-link underline" to={paths.passwordForgotten}>
+          Passwort vergessen?
+        </Link>
+      </p>
     </SignedOutLayout>
   );
 }
