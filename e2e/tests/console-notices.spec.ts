@@ -27,6 +27,8 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILDING_ADDRESS = "Gartenweg 12, 10115 Berlin";
 const BUILDING = "Gartenweg 12";
 const PASSWORD = "aushang-test-1";
+/** The outage window the first test enters (Berlin time), as mail, console and tenant app say it. */
+const WINDOW = "Zeitraum: Di., 3. Dez. 2030, 8:00 – 12:00 Uhr";
 
 interface Tenant {
   email: string;
@@ -125,6 +127,12 @@ test("a notice published to a building reaches its tenants' dashboard; 'Betrifft
   await dialog.getByLabel("Text").fill("Am Dienstag wird der Hausanschluss repariert. Bitte Wasser vorrätig halten.");
   await dialog.getByLabel("Art", { exact: true }).selectOption({ label: "Störung" });
   await dialog.getByLabel("Art der Störung").selectOption({ label: "Wasserausfall" });
+  // A Störung needs its own time (issue 25 item 21): without it, the German messages beside the fields.
+  await dialog.getByRole("button", { name: "Veröffentlichen" }).click();
+  await expect(dialog.getByText("Bitte geben Sie an, ab wann die Störung besteht (Datum und Uhrzeit).")).toBeVisible();
+  await expect(dialog.getByLabel("Ende (voraussichtlich)")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Beginn").fill("2030-12-03T08:00");
+  await dialog.getByLabel("Ende (voraussichtlich)").fill("2030-12-03T12:00");
   await dialog.getByRole("button", { name: "Veröffentlichen" }).click();
   // Before it mails the building, the console asks how many it mails (issue 25 item 21).
   const ask = page.getByRole("alertdialog", { name: /^An \d+ Mieter senden\?$/ });
@@ -135,10 +143,11 @@ test("a notice published to a building reaches its tenants' dashboard; 'Betrifft
   await expect(card).toBeVisible();
   await expect(card).toContainText("Störung: Wasserausfall · Gartenweg 12");
   await expect(card.getByTestId("affected-count")).toHaveText("Betrifft mich auch: 0");
-  // An emergency goes out by e-mail at once.
+  await expect(card.getByTestId("notice-outage-window")).toHaveText(WINDOW);
+  // An emergency goes out by e-mail at once, its Zeitraum the outage's window (not the validity).
   await expect
-    .poll(async () => (await mailsTo(tenant.email)).some((m) => m.includes(title)), { timeout: 15_000 })
-    .toBe(true);
+    .poll(async () => (await mailsTo(tenant.email)).find((m) => m.includes(title)) ?? "", { timeout: 15_000 })
+    .toContain(WINDOW);
 
   // The tenant: on the dashboard, above the quick-access grid.
   const tenantView = await tenantPage(browser, tenant);
@@ -146,6 +155,7 @@ test("a notice published to a building reaches its tenants' dashboard; 'Betrifft
   const notice = notices.getByTestId("notice").filter({ hasText: title });
   await expect(notice).toBeVisible();
   await expect(notice.getByTestId("notice-kind")).toHaveText("Störung: Wasserausfall");
+  await expect(notice.getByTestId("notice-period")).toHaveText(WINDOW);
   const noticesBox = await notices.boundingBox();
   const quickBox = await tenantView.getByRole("navigation", { name: "Schnellzugriff" }).boundingBox();
   expect(noticesBox!.y + noticesBox!.height).toBeLessThanOrEqual(quickBox!.y);
