@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { titleForPath } from "@/config/paths";
 import { useBrand } from "@/lib/brand";
+import { cn } from "@/lib/utils";
 import { shellTexts } from "../texts";
 import { useDocumentTitle } from "../use-document-title";
 import { NotificationsButton } from "./notifications-button";
@@ -24,6 +25,38 @@ const TITLE_BREAKS: Record<string, string> = {
   Datenschutzerklärung: "Datenschutz\u00aderklärung",
   Nutzungsbedingungen: "Nutzungs\u00adbedingungen",
 };
+
+/**
+ * The company name stands in the header on routes without a title of their own (spec §2). A
+ * configured name is not in TITLE_BREAKS: long words break before the compound parts property
+ * managers' names are made of ("Grünfeld Haus|verwaltung", "Immobilien|gesellschaft"), with a hyphen.
+ */
+const COMPOUND_PARTS = [
+  "verwaltung",
+  "gesellschaft",
+  "genossenschaft",
+  "immobilien",
+  "service",
+  "management",
+  "wohnungs",
+  "wohnen",
+  "garten",
+  "bau",
+];
+
+export function withCompoundBreaks(text: string): string {
+  return text
+    .split(" ")
+    .map((word) => {
+      if (word.length < 11 || word.includes("\u00ad")) return word;
+      const lower = word.toLocaleLowerCase("de-DE");
+      const at = COMPOUND_PARTS.map((part) => lower.indexOf(part, 3))
+        .filter((i) => i > 2 && i < word.length - 3)
+        .sort((a, b) => a - b)[0];
+      return at === undefined ? word : `${word.slice(0, at)}\u00ad${withCompoundBreaks(word.slice(at))}`;
+    })
+    .join(" ");
+}
 
 export function Header() {
   const { pathname } = useLocation();
@@ -57,12 +90,17 @@ export function Header() {
             <ArrowLeft className="size-5" aria-hidden="true" />
           </Button>
         )}
-        {/* Up to two lines beside the buttons, a little smaller below 360 px; never cut off. */}
+        {/* Up to two lines beside the buttons, a little smaller below 360 px; never cut off. The
+            company name (routes without a title) is a configured, often long compound: below 360 px
+            it takes the small size so that "Grünfeld Haus-|verwaltung" fits in two lines. */}
         <p
-          className="ml-1 line-clamp-2 min-w-0 flex-1 text-sm leading-tight font-semibold break-words min-[360px]:text-base"
+          className={cn(
+            "ml-1 line-clamp-2 min-w-0 flex-1 leading-tight font-semibold break-words min-[360px]:text-base",
+            title === brand.companyName ? "text-xs" : "text-sm",
+          )}
           data-testid="header-title"
         >
-          {TITLE_BREAKS[title] ?? title}
+          {TITLE_BREAKS[title] ?? withCompoundBreaks(title)}
         </p>
         <ThemeToggle />
         <NotificationsButton />
