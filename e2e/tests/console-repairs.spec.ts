@@ -44,7 +44,7 @@ test("the Hausmeister records a stairwell defect for the building's common areas
   await consoleLogin(page, HAUSMEISTER.email);
   await page.getByRole("link", { name: "Reparatur Allgemeinflächen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Reparatur anlegen" })).toBeVisible();
-  const house = page.getByLabel("Haus");
+  const house = page.getByLabel("Haus", { exact: true });
   // The Hausmeister serves one building: it is chosen already.
   await expect(house).not.toHaveValue("");
   await page.getByRole("button", { name: "Weiter" }).click();
