@@ -88,4 +88,39 @@ describe("publishing an outage (issue 25 item 21)", () => {
       outage_until: "2026-12-01T11:00:00.000Z",
     });
   });
+
+  it("says everything missing at once: the building and the outage's window together", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push(`${init.method ?? "GET"} ${url}`);
+        return Response.json([{ id: BUILDING, name: "Lindenstraße 5" }]);
+      }),
+    );
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MeContext.Provider value={ME}>
+          <NoticeFormDialog
+            trigger={(open) => (
+              <button type="button" onClick={open}>
+                Neuer Aushang
+              </button>
+            )}
+          />
+        </MeContext.Provider>
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: "Neuer Aushang" }));
+    const form = await screen.findByRole("dialog");
+    await user.selectOptions(within(form).getByLabelText("Art"), "emergency");
+    await user.click(within(form).getByRole("button", { name: "Veröffentlichen" }));
+    expect(within(form).getByLabelText("Gebäude")).toHaveAccessibleDescription("Bitte wählen Sie ein Gebäude.");
+    expect(within(form).getByLabelText("Beginn")).toHaveAccessibleDescription(/ab wann die Störung besteht/);
+    expect(within(form).getByLabelText("Ende (voraussichtlich)")).toHaveAccessibleDescription(
+      /bis wann die Störung voraussichtlich dauert/,
+    );
+    expect(calls.filter((c) => !c.startsWith("GET /api/v1/staff/buildings"))).toEqual([]);
+  });
 });

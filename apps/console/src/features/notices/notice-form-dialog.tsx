@@ -80,6 +80,8 @@ export function NoticeFormDialog({
       } else {
         const checked = validate(staffNoticeCreateRequest, createRequest(values));
         if (checked.errors) {
+          // zod skips the window's check while a field is missing (no building yet): said all at once.
+          checked.errors = { ...outageWindowErrors(values), ...checked.errors };
           if (!values.building) checked.errors.building_id = "Bitte wählen Sie ein Gebäude.";
           if (values.kind === "emergency" && !values.emergencyType) {
             checked.errors.emergency_type ??= "Bitte wählen Sie die Art der Störung.";
