@@ -8,7 +8,7 @@ import { apiLogin, expect, test } from "../fixtures";
 
 /**
  * Every console screen, light and dark: axe finds no WCAG 2.1 AA violation; screenshots at
- * 1280, 768 and 390 px land in test-results/console-screens for a look.
+ * 1280, 820 and 390 px land in test-results/console-screens for a look.
  */
 
 interface Screens {
@@ -29,11 +29,28 @@ test.beforeAll(async ({ request }) => {
     headers: { "X-API-Key": "mp-web-client-2025", Authorization: `Bearer ${token}` },
   });
   const tenantId = ((await tenants.json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+  const staffHeaders = { "X-API-Key": "mp-web-client-2025", Authorization: `Bearer ${token}` };
+  const buildings = (await (await request.get("/api/v1/staff/buildings", { headers: staffHeaders })).json()) as {
+    id: string;
+  }[];
+  const commonArea = await request.post("/api/v1/staff/repairs", {
+    headers: staffHeaders,
+    data: {
+      building_id: buildings[0]!.id,
+      type: "door-window",
+      location: "other",
+      urgency: "high",
+      description: "Haustür schließt nicht mehr von selbst.",
+    },
+  });
+  expect(commonArea.status()).toBe(201);
   screens = {
     token,
     paths: {
       eingang: "/verwaltung/",
       reparatur: `/verwaltung/reparaturen/${repair.id}`,
+      reparaturanlegen: "/verwaltung/reparaturen/neu",
+      allgemeinflaechen: `/verwaltung/reparaturen/${((await commonArea.json()) as { id: string }).id}`,
       nachricht: `/verwaltung/nachrichten/${thread.id}`,
       terminanfrage: `/verwaltung/termine/${appointment.id}`,
       zaehlerstand: `/verwaltung/zaehlerstaende/${reading.id}`,
@@ -64,7 +81,7 @@ const SHOTS = join(import.meta.dirname, "..", "test-results", "console-screens")
 
 async function shoot(page: Page, name: string, scheme: string) {
   mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 768, 390]) {
+  for (const width of [1280, 820, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
@@ -96,6 +113,8 @@ for (const scheme of ["light", "dark"] as const) {
     for (const name of [
       "eingang",
       "reparatur",
+      "reparaturanlegen",
+      "allgemeinflaechen",
       "nachricht",
       "terminanfrage",
       "zaehlerstand",

@@ -55,6 +55,7 @@ test("the Hausmeister records a stairwell defect for the building's common areas
   await fillRepair(page, "Elektrik", "Sonstiges", description);
   await expect(toasts(page).getByText("Reparatur der Allgemeinflächen angelegt.")).toBeVisible();
   await expect(page.getByText("keiner – Allgemeinflächen, kein Mieter wird benachrichtigt")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Verlauf", exact: true })).toBeVisible();
   const repairId = page.url().split("/").at(-1)!;
 
   // Scheduling it asks for no message to a tenant.

@@ -101,7 +101,7 @@ export function Component() {
           <Section title="Status ändern" headingId="repair-status">
             <StatusChangeForm key={`${r.status}-${r.history.length}`} repair={r} />
           </Section>
-          <Section title="Verlauf (für den Mieter sichtbar)" headingId="repair-history">
+          <Section title={r.tenant ? "Verlauf (für den Mieter sichtbar)" : "Verlauf"} headingId="repair-history">
             <RepairHistory history={r.history} />
           </Section>
         </div>
