@@ -282,3 +282,45 @@ test("a Hausmeister reads the notices of the building but publishes neither noti
   await page.goto("/verwaltung/dokumente");
   await expect(page.getByRole("heading", { level: 1, name: "Kein Zugriff" })).toBeVisible();
 });
+
+// Issue 25 item 21, "Done when": the form with the outage window (its messages shown) and the list
+// with the demo outage's window, at tablet and desk width, light and dark — nothing runs off the
+// side, no WCAG 2.1 AA violation (read only: nothing is published).
+test("the notice form's outage window and the list at 820 and 1280 px, light and dark: laid out and accessible", async ({
+  page,
+}) => {
+  await consoleLogin(page, VERWALTER.email);
+  await nav(page).getByRole("link", { name: "Aushänge" }).click();
+  const demoOutage = page
+    .getByTestId("staff-notice")
+    .filter({ hasText: "Störung: Aufzug außer Betrieb · Lindenstraße 5" });
+  await expect(demoOutage.getByTestId("notice-outage-window")).toHaveText(
+    /^Zeitraum: (Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. .+ \d{4}, \d{1,2}:00 Uhr – .+, \d{1,2}:00 Uhr$/,
+  );
+  await expect(demoOutage).toContainText("Für Mieter sichtbar:");
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [820, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const where = `${width} px ${colorScheme}`;
+      expect.soft((await layoutProblems(page)).overflow, `${where}: Liste läuft über`).toEqual([]);
+      await page.getByRole("button", { name: "Aushang veröffentlichen" }).click();
+      const dialog = page.getByRole("dialog", { name: "Aushang veröffentlichen" });
+      await dialog.getByLabel("Art", { exact: true }).selectOption({ label: "Störung" });
+      await dialog.getByRole("button", { name: "Veröffentlichen" }).click();
+      await expect(dialog.getByRole("group", { name: "Zeitraum der Störung" })).toBeVisible();
+      await expect(dialog.getByLabel("Beginn")).toHaveAttribute("aria-invalid", "true");
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+      expect.soft((await layoutProblems(page)).overflow, `${where}: Formular läuft über`).toEqual([]);
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect
+        .soft(
+          axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          where,
+        )
+        .toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    }
+  }
+});
