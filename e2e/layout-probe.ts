@@ -58,6 +58,28 @@ function probe(): LayoutProblems {
     if (rect.right > width + 1 || rect.left < -1) {
       overflow.push(`${describe(el)} reicht von ${Math.round(rect.left)} bis ${Math.round(rect.right)}px`);
     }
+    // A box spilling out of its parent (a long word pushing a card's heading past the card's edge),
+    // unless it is positioned on its own or the parent clips or scrolls it on purpose.
+    const parent = el.parentElement;
+    const position = getComputedStyle(el).position;
+    // A link or button drawn wider than its list item on purpose (negative margin, bigger tap area) is not spilling.
+    const style = getComputedStyle(el);
+    const pulledOut = Number.parseFloat(style.marginLeft) < 0 || Number.parseFloat(style.marginRight) < 0;
+    if (
+      parent &&
+      parent !== document.body &&
+      position !== "absolute" &&
+      position !== "fixed" &&
+      !pulledOut &&
+      visible(parent)
+    ) {
+      const box = parent.getBoundingClientRect();
+      if (rect.right > box.right + 1 || rect.left < box.left - 1) {
+        overflow.push(
+          `${describe(el)} ragt aus ${describe(parent)} (${Math.round(rect.left)}–${Math.round(rect.right)}px, Platz ${Math.round(box.left)}–${Math.round(box.right)}px)`,
+        );
+      }
+    }
     // Text running out of its own box (a label wider than its tile), unless the box clips it on purpose.
     const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
     const html = el as HTMLElement;

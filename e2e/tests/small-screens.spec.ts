@@ -100,7 +100,10 @@ for (const scheme of SCHEMES) {
         const token = await apiLogin(request, DEMO);
         const [messages, appointments, repairs] = await Promise.all([
           apiGet<{ id: string }[]>(request, "/tenant/messages?filter=received&limit=1", token),
-          apiGet<{ id: string }[]>(request, "/tenant/appointments?upcoming=true&limit=1", token),
+          // The one with the longest title ("Beratung zur Nebenkostenabrechnung": one long word).
+          apiGet<{ id: string; title: string }[]>(request, "/tenant/appointments?limit=50", token).then((all) =>
+            all.sort((a, b) => b.title.length - a.title.length).slice(0, 1),
+          ),
           apiGet<{ id: string }[]>(request, "/tenant/repairs?limit=1", token),
         ]);
         const details = [

@@ -18,8 +18,10 @@ function RepairItem({ repair }: { repair: Repair }) {
         aria-label={t.openLabel(title, REPAIR_STATUS[repair.status].label)}
         className="flex items-center gap-3 rounded-xl bg-muted/60 p-3 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <div className="grid min-w-0 flex-1 gap-1">
-          <div className="flex items-start justify-between gap-2">
+        {/* One shrinkable column (grid-cols-1): a long title and its badge wrap instead of pushing
+            the text under the chevron at 320 px. */}
+        <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
+          <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
             <p className="text-sm font-semibold">{title}</p>
             <RepairStatusBadge status={repair.status} />
           </div>
