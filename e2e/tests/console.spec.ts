@@ -382,6 +382,9 @@ test.describe("administration", () => {
 
     const invited = await browser.newContext();
     const invitedPage = await invited.newPage();
+    // An older, broken link first; then the mail's link in the same tab (only the fragment changes).
+    await invitedPage.goto("/verwaltung/einladung#token=veraltet");
+    await expect(invitedPage.getByRole("alert").first()).toBeVisible();
     await invitedPage.goto(link.replace(/^https?:\/\/[^/]+/, ""));
     await expect(invitedPage.getByText("Paul Neumann")).toBeVisible();
     await invitedPage.getByLabel("Neues Passwort").fill("ein-gutes-passwort-1");

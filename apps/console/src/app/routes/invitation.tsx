@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { LoadError, Loading, useDocumentTitle } from "@/components/page";
 import { SignedOutLayout } from "@/components/signed-out-layout";
 import { paths } from "@/config/paths";
@@ -13,10 +12,18 @@ export function invitationTokenFromHash(hash: string): string | null {
   return token?.trim() ? token.trim() : null;
 }
 
+/**
+ * The page starts over for every link: a second mail's link opened in the same tab changes only
+ * the fragment (no new page load), and must not keep the first link's token.
+ */
 export function Component() {
+  const token = invitationTokenFromHash(useLocation().hash);
+  return <InvitationPage key={token ?? ""} token={token} />;
+}
+
+function InvitationPage({ token }: { token: string | null }) {
   useDocumentTitle("Einladung annehmen");
   const navigate = useNavigate();
-  const [token] = useState(() => invitationTokenFromHash(window.location.hash));
   const info = useQuery({
     queryKey: ["invitation", token],
     queryFn: () => invitationInfo(token!),
