@@ -64,9 +64,12 @@ test("the Hausmeister records a stairwell defect for the building's common areas
 
   // In the inbox it reads "Allgemeinflächen", not a tenant's name.
   await page.goto("/verwaltung/");
-  const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: /Elektrik/ }) }).filter({
-    has: page.locator(`a[href$="${repairId}"]`),
-  });
+  const row = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: /Elektrik/ }) })
+    .filter({
+      has: page.locator(`a[href$="${repairId}"]`),
+    });
   await expect(row.getByText("Allgemeinflächen")).toBeVisible();
 
   const tenantToken = await apiLogin(request);

@@ -44,7 +44,9 @@ it("0024 down and up keeps every tenant repair with its history, notes and inbox
       })
     ).statusCode,
   ).toBe(200);
-  expect((await staffApi.post(`/api/v1/staff/repairs/${repairId}/notes`, { note: "Schlüssel beim Nachbarn" })).statusCode).toBe(200);
+  expect(
+    (await staffApi.post(`/api/v1/staff/repairs/${repairId}/notes`, { note: "Schlüssel beim Nachbarn" })).statusCode,
+  ).toBe(200);
   const buildingId = (
     await ctx.db.selectFrom("buildings").select("id").where("address", "=", address).executeTakeFirstOrThrow()
   ).id;

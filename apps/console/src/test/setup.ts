@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
+import { isBenignTestWarning } from "@mieter-portal/ui/test-warnings";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, type MockInstance, vi } from "vitest";
-import { isBenignTestWarning } from "@mieter-portal/ui/test-warnings";
 import { resetSessionForTests } from "@/lib/session";
 
 let consoleError: MockInstance<typeof console.error>;

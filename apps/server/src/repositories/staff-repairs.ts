@@ -1,11 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { REPAIR_STATUS_LABELS } from "@mieter-portal/contracts";
-import type {
-  RepairStatusChangeRequest,
-  StaffNewRepair,
-  StaffRepair,
-  TenantRef,
-} from "@mieter-portal/contracts/staff";
+import type { RepairStatusChangeRequest, StaffNewRepair, StaffRepair, TenantRef } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../db/connection.js";
 import type { FileStore } from "../lib/file-store.js";
 import { type MailContext, notifyTenant } from "../lib/notify.js";

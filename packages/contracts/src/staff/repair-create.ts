@@ -23,7 +23,8 @@ export const staffNewRepair = z
     path: ["tenant_id"],
   })
   .refine((r) => r.building_id === undefined || (r.tenant_id === undefined && r.thread_id === undefined), {
-    message: "Eine Reparatur der Allgemeinflächen gehört zu keinem Mieter. Bitte wählen Sie entweder das Haus oder den Mieter.",
+    message:
+      "Eine Reparatur der Allgemeinflächen gehört zu keinem Mieter. Bitte wählen Sie entweder das Haus oder den Mieter.",
     path: ["building_id"],
   });
 export type StaffNewRepair = z.infer<typeof staffNewRepair>;

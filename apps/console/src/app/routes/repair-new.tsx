@@ -128,7 +128,9 @@ function BuildingChoice({
     onChoose(chosen);
   }
   if (buildings.length === 0) {
-    return <p className="text-sm">Ihnen ist noch kein Haus zugeordnet. Bitte wenden Sie sich an einen Administrator.</p>;
+    return (
+      <p className="text-sm">Ihnen ist noch kein Haus zugeordnet. Bitte wenden Sie sich an einen Administrator.</p>
+    );
   }
   return (
     <form className="grid max-w-md gap-4" onSubmit={submit} noValidate>

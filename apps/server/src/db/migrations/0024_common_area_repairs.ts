@@ -54,7 +54,8 @@ export async function down(db: AnyDb): Promise<void> {
 /** The column's definition with or without NOT NULL; throws when it is not in the expected state. */
 function notNull(create: string, column: string, wanted: boolean): string {
   const withConstraint = new RegExp(`("${column}"\\s+text)\\s+not null`, "i");
-  if (withConstraint.test(create) === wanted) throw new Error(`Spalte ${column} ist bereits ${wanted ? "NOT NULL" : "ohne NOT NULL"}`);
+  if (withConstraint.test(create) === wanted)
+    throw new Error(`Spalte ${column} ist bereits ${wanted ? "NOT NULL" : "ohne NOT NULL"}`);
   return wanted
     ? create.replace(new RegExp(`("${column}"\\s+text)`, "i"), "$1 not null")
     : create.replace(withConstraint, "$1");
@@ -76,7 +77,10 @@ async function rebuildSqlite(db: AnyDb, table: string, change: (create: string) 
         select type, sql from sqlite_master where tbl_name = ${table} and sql is not null`.execute(trx);
       const create = rows.find((r) => r.type === "table")?.sql;
       if (!create) throw new Error(`Tabelle ${table} nicht gefunden`);
-      const changed = change(create).replace(new RegExp(`^create table\\s+"?${table}"?`, "i"), `create table "${table}__new"`);
+      const changed = change(create).replace(
+        new RegExp(`^create table\\s+"?${table}"?`, "i"),
+        `create table "${table}__new"`,
+      );
       await sql.raw(changed).execute(trx);
       // The columns both versions have, by name.
       const columnsOf = async (name: string) =>

@@ -10,8 +10,8 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest, notFound } from "../../lib/errors.js";
-import { buildingsExist } from "../../repositories/buildings.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
+import { buildingsExist } from "../../repositories/buildings.js";
 import {
   addInternalNote,
   changeRepairStatusByStaff,
