@@ -6,6 +6,7 @@ import { setManualOffline } from "./network";
 import type { ListPage } from "./paged-list";
 import { itemsOf, pagedListKey, pagedListQueryOptions } from "./paged-list";
 import { createPersister, PERSIST_MAX_AGE } from "./query-client";
+import { getItem, STORAGE_KEYS } from "./storage";
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -53,8 +54,8 @@ describe("paged lists (decision 007)", () => {
     expect(itemsOf(before.getQueryData(options.queryKey)).map((d) => d.id)).toEqual(["d1", "d2"]);
     const persister = createPersister();
     await persistQueryClientSave({ queryClient: before as never, persister, buster: APP_VERSION });
-    // The async persister writes throttled (1 s).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Saved once device storage holds both pages (no waiting out the persister's 1 s throttle).
+    await vi.waitFor(async () => expect(await getItem<string>(STORAGE_KEYS.queryCache)).toContain("d2"));
 
     const fetchMock = vi.fn(async () => Response.json([]));
     vi.stubGlobal("fetch", fetchMock);

@@ -9,6 +9,7 @@ import { type Notifier, setNotifier } from "./notify";
 import { listEntries } from "./offline/queue-store";
 import { resetOfflineState, signInAs, TENANT_A, testChange } from "./offline/testing";
 import { createPersister, createQueryClient, DAY, GC_TIME, PERSIST_MAX_AGE, STALE_TIME } from "./query-client";
+import { getItem, STORAGE_KEYS } from "./storage";
 
 // lib tells the tenant things through the notifier the app registers (a toast there).
 const toastMock = vi.fn<Notifier>();
@@ -58,8 +59,8 @@ describe("the persisted read cache", () => {
     expect(client.getQueryState(["/api/v1/tenant/repairs"])?.status).toBe("error");
     const persister = createPersister();
     await persistQueryClientSave({ queryClient: client as never, persister, buster: APP_VERSION });
-    // The async persister writes throttled (1 s).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Saved once device storage holds this client (no waiting out the persister's 1 s throttle).
+    await vi.waitFor(async () => expect(await getItem<string>(STORAGE_KEYS.queryCache)).toContain("Mietvertrag"));
     return persister;
   }
 

@@ -1,6 +1,7 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setManualOffline } from "@/lib/network";
+import { discardEntry } from "@/lib/offline/actions";
 import { enqueueChange } from "@/lib/offline/enqueue";
 import { resetOfflineState, signInAs, TENANT_A, TENANT_B } from "@/lib/offline/testing";
 import { PendingChanges } from "./pending-changes";
@@ -46,7 +47,7 @@ describe("PendingChanges", () => {
     expect(items[0]).toHaveTextContent("wartet auf Synchronisierung");
   });
 
-  it("renders nothing when nothing waits, and hides changes lists do not show (marking read)", async () => {
+  it("hides changes lists do not show (marking read), and renders nothing when only those wait", async () => {
     await enqueueChange({
       method: "PATCH",
       url: "/api/v1/tenant/messages/t1/read",
@@ -55,9 +56,25 @@ describe("PendingChanges", () => {
       label: "Nachricht als gelesen markieren",
       listed: false,
     });
+    const reply = await enqueueChange({
+      method: "POST",
+      url: "/api/v1/tenant/messages/t1/replies",
+      data: { content: "Danke!" },
+      idempotencyKey: "reply",
+      label: "Antwort",
+      detail: "Danke!",
+    });
     const { container } = render(<PendingChanges urlPrefix="/api/v1/tenant/messages" />);
-    // Let the queue load (it holds the unlisted entry).
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(container).toBeEmptyDOMElement();
+    // The queue has loaded once the listed change shows: the unlisted one is not beside it.
+    const list = await screen.findByRole("list", { name: "Wartet auf Synchronisierung" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining("Antwort")]);
+    expect(list).not.toHaveTextContent("gelesen");
+    // Only the unlisted change waits now: nothing shows.
+    await act(() => discardEntry(reply.entryId));
+    await waitFor(() => expect(container).toBeEmptyDOMElement());
   });
 });

@@ -7,8 +7,6 @@ import { PERIODIC_CHECK_MS, RECONNECT_DELAY_MS, startSyncManager } from "./sync-
 import { getSyncStatus } from "./sync-status";
 import { fakeServer, jsonResponse, resetOfflineState, signInAs, TENANT_A } from "./testing";
 
-vi.mock("@/components/ui/use-toast", () => ({ toast: vi.fn(() => ({ id: "t", dismiss: () => {} })) }));
-
 function queueRepair(description: string) {
   return enqueueChange(
     {
