@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { build as esbuild } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { PUBLIC_PATHS } from "./src/config/start-up";
 
 /**
  * The app's version has one place: the repository's package.json (the server reads the same, issue 15).
@@ -16,6 +17,14 @@ export function appVersionDefine(): Record<string, string> {
     version: string;
   };
   return { __APP_VERSION__: JSON.stringify(version) };
+}
+
+/**
+ * The public paths for src/start-hint.ts, which stands alone and so cannot import them: from the
+ * start-up facts' one home, src/config/start-up.ts (issue 26 item 4).
+ */
+export function startUpDefine(): Record<string, string> {
+  return { __PUBLIC_PATHS__: JSON.stringify(PUBLIC_PATHS) };
 }
 
 /** What the server puts into index.html (its default brand); only `vite dev` needs it. */
@@ -295,7 +304,7 @@ export default defineConfig({
     stylesheetAfterIntro(),
     pwa(),
   ],
-  define: appVersionDefine(),
+  define: { ...appVersionDefine(), ...startUpDefine() },
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } },

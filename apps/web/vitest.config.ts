@@ -1,12 +1,12 @@
 import { fileURLToPath, URL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { appVersionDefine, sharedClassNames } from "./vite.config";
+import { appVersionDefine, sharedClassNames, startUpDefine } from "./vite.config";
 
 export default defineConfig({
   // The shared primitives use this app's cn(), as in the build.
   plugins: [sharedClassNames(), react()],
-  define: appVersionDefine(),
+  define: { ...appVersionDefine(), ...startUpDefine() },
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     environment: "jsdom",

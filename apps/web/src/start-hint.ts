@@ -5,10 +5,11 @@
  * (named by the build in a meta tag), which asks for the signed-in first screen's JavaScript and
  * reads beside the entry. Without a session nothing happens: a signed-out start loads only what the
  * login needs, and this file stays as small as it can (it is part of the login's budget).
- * Stands alone (imports nothing).
+ * Stands alone (imports nothing): the build writes the public paths in as __PUBLIC_PATHS__, from
+ * config/start-up (vite.config.ts: startUpDefine).
  */
 const TOKEN_KEY = "mieter_portal_auth_token";
-const PUBLIC = ["/login", "/forgot-password", "/reset-password", "/einladung"];
+const PUBLIC: readonly string[] = __PUBLIC_PATHS__;
 
 function startSignedIn(): void {
   try {

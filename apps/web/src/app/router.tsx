@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from "react-router";
+import { PUBLIC_ROUTES, type PublicRoute } from "@/config/start-up";
 import { settledStartupSession } from "@/features/auth/session";
 import { RootLayout, StartupLoading } from "./root-layout";
 import { startRedirect } from "./start-up";
@@ -12,6 +13,23 @@ async function withClassMerge<T>(module: Promise<T>): Promise<T> {
   return loaded;
 }
 
+/**
+ * The public screens (config/start-up declares them and their modules; start-up.test.ts checks that
+ * each loads its declared module). They sit beside the shell, which sends signed-out visitors to
+ * /login, so they stay reachable.
+ */
+export const publicScreens: Readonly<Record<PublicRoute, LazyRouteFunction<RouteObject>>> = {
+  login: () => import("./routes/login"),
+  forgotPassword: () => withClassMerge(import("./routes/forgot-password")),
+  resetPassword: () => withClassMerge(import("./routes/reset-password")),
+  invitation: () => withClassMerge(import("./routes/invitation")),
+};
+
+const publicRoutes: RouteObject[] = Object.entries(publicScreens).map(([name, lazy]) => ({
+  path: PUBLIC_ROUTES[name as PublicRoute].slice(1),
+  lazy,
+}));
+
 /** Every screen is its own lazily loaded module, so the login loads only what it needs. */
 export const routes: RouteObject[] = [
   {
@@ -19,11 +37,7 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     HydrateFallback: StartupLoading,
     children: [
-      { path: "login", lazy: () => import("./routes/login") },
-      // Public like /login: the shell below sends signed-out visitors to /login, these stay reachable.
-      { path: "forgot-password", lazy: () => withClassMerge(import("./routes/forgot-password")) },
-      { path: "reset-password", lazy: () => withClassMerge(import("./routes/reset-password")) },
-      { path: "einladung", lazy: () => withClassMerge(import("./routes/invitation")) },
+      ...publicRoutes,
       {
         id: "shell",
         lazy: async () => ({ Component: (await withClassMerge(import("./shell/app-shell"))).AppShell }),

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { paths } from "@/config/paths";
+import {
+  DASHBOARD_START_READS,
+  PUBLIC_PATHS,
+  PUBLIC_ROUTE_MODULES,
+  PUBLIC_START_READS,
+  type PublicRoute,
+  SHELL_START_READS,
+} from "@/config/start-up";
 import { getUpcomingAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
 import { getUserQueryOptions } from "@/features/auth/api/get-user";
 import { preReadStartupSession, takeStartupSession } from "@/features/auth/session";
@@ -11,16 +18,8 @@ import { pathFromQueryKey } from "@/lib/api/urls";
 import { getConfigQueryOptions } from "@/lib/brand";
 import { STORAGE_KEYS, setItem } from "@/lib/storage";
 import { tokenExpiringIn } from "@/test/tokens";
-import { createRouter } from "./router";
-import {
-  DASHBOARD_START_READS,
-  HOME_PATH,
-  LOGIN_PATH,
-  PUBLIC_START_READS,
-  SHELL_START_READS,
-  startReads,
-  startRedirect,
-} from "./start-up";
+import { createRouter, publicScreens, routes } from "./router";
+import { startReads, startRedirect } from "./start-up";
 
 const signedIn = {
   kind: "signed-in",
@@ -38,11 +37,6 @@ afterEach(async () => {
 });
 
 describe("the start-up path (issue 13)", () => {
-  it("keeps its copies of the login and home paths equal to config/paths", () => {
-    expect(HOME_PATH).toBe(paths.home.path);
-    expect(LOGIN_PATH).toBe(paths.login.path);
-  });
-
   it("sends a signed-out start on any signed-in path to /login, and leaves the public pages alone", () => {
     for (const kind of ["none", "expired", "malformed"] as const) {
       expect(startRedirect({ kind }, "/")).toBe("/login");
@@ -51,6 +45,8 @@ describe("the start-up path (issue 13)", () => {
       expect(startRedirect({ kind }, "/login")).toBeNull();
       expect(startRedirect({ kind }, "/forgot-password")).toBeNull();
       expect(startRedirect({ kind }, "/reset-password/")).toBeNull();
+      expect(startRedirect({ kind }, "/einladung")).toBeNull();
+      for (const path of PUBLIC_PATHS) expect(startRedirect({ kind }, path)).toBeNull();
     }
     expect(startRedirect(signedIn, "/")).toBeNull();
     expect(startRedirect(signedIn, "/finances")).toBeNull();
@@ -75,6 +71,17 @@ describe("the start-up path (issue 13)", () => {
     expect(startReads({ kind: "none" }, "/")).toEqual(PUBLIC_START_READS);
     expect(startReads(signedIn, "/")).toEqual([...PUBLIC_START_READS, ...SHELL_START_READS, ...DASHBOARD_START_READS]);
     expect(startReads(signedIn, "/finances")).toEqual([...PUBLIC_START_READS, ...SHELL_START_READS]);
+  });
+});
+
+describe("the router's public screens (config/start-up)", () => {
+  it("are the declared public paths, outside the shell, each loading the declared module", async () => {
+    const outside = (routes[0]?.children ?? []).filter((route) => route.id !== "shell");
+    expect(outside.map((route) => `/${route.path}`)).toEqual([...PUBLIC_PATHS]);
+    for (const [name, module] of Object.entries(PUBLIC_ROUTE_MODULES)) {
+      const loaded = await publicScreens[name as PublicRoute]();
+      expect(loaded, module).toBe(await import(/* @vite-ignore */ `/${module}`));
+    }
   });
 });
 

@@ -1,7 +1,10 @@
+import { HOME_PATH, LOGIN_PATH } from "./start-up";
+
 /** Every screen of the app with its German title (spec section 2). */
 export const paths = {
-  login: { path: "/login", title: "Anmelden" },
-  home: { path: "/", title: "Home" },
+  // The start-up facts (config/start-up) declare these two; the login's code does not need the titles.
+  login: { path: LOGIN_PATH, title: "Anmelden" },
+  home: { path: HOME_PATH, title: "Home" },
   documents: { path: "/documents", title: "Dokumente" },
   repairs: { path: "/repairs", title: "Reparaturen" },
   messages: { path: "/messages", title: "Nachrichten" },

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { toast } from "@/components/ui/use-toast";
+import { HOME_PATH } from "@/config/start-up";
 import { checkInvitation, type InvitationCredential } from "@/features/auth/api/invitation";
 import type { LoginResult } from "@/features/auth/api/login";
 import { useAuth } from "@/features/auth/components/auth-provider";
@@ -11,7 +12,6 @@ import { SignedOutLayout } from "@/features/auth/components/signed-out-layout";
 import { invitationTexts } from "@/features/auth/invitation-texts";
 import { ApiRequestError } from "@/lib/api/errors";
 import { useBrand } from "@/lib/brand";
-import { HOME_PATH } from "../start-up";
 import { useDocumentTitle } from "../use-document-title";
 import { resetTokenOf } from "./reset-password";
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { toast } from "@/components/ui/use-toast";
+import { HOME_PATH } from "@/config/start-up";
 import type { LoginResult } from "@/features/auth/api/login";
 import { useAuth } from "@/features/auth/components/auth-provider";
 import { LoginForm } from "@/features/auth/components/login-form";
@@ -8,7 +9,6 @@ import { SignedOutLayout } from "@/features/auth/components/signed-out-layout";
 import { authTexts } from "@/features/auth/texts";
 import { useBrand } from "@/lib/brand";
 import { prefetchSignedInAppWhenIdle } from "../prefetch";
-import { HOME_PATH } from "../start-up";
 import { useDocumentTitle } from "../use-document-title";
 
 /** Spec section 9: redirect 1 s after a successful login. */
