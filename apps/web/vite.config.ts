@@ -6,7 +6,16 @@ import react from "@vitejs/plugin-react";
 import { build as esbuild } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { PUBLIC_PATHS } from "./src/config/start-up";
+import {
+  DASHBOARD_MODULE,
+  isSignedInScreenModule,
+  PUBLIC_PATHS,
+  PUBLIC_ROUTE_BUDGETS_KB,
+  PUBLIC_ROUTE_MODULES,
+  PUBLIC_ROUTES,
+  type PublicRoute,
+  SIGNED_IN_SHELL_MODULE,
+} from "./src/config/start-up";
 
 /**
  * The app's version has one place: the repository's package.json (the server reads the same, issue 15).
@@ -117,17 +126,65 @@ async function signedInStartReads(viteEnv: Record<string, unknown>): Promise<Sta
  * lazily loaded screens that reach a module; when every signed-in screen imports
  * src/app/first-screen.ts, everything the shell and the dashboard need is reached by all of them
  * alike and becomes one chunk. They are always shown inside the shell anyway. What the signed-out
- * side shares (buttons, fields) stays apart, and screens keep their own code.
+ * side shares (buttons, fields) stays apart, and screens keep their own code. Which screens are
+ * public (and so left alone) says src/config/start-up.ts: /einladung was missing from a list
+ * kept here by hand and loaded the shell and the dashboard before its form (issue 26 item 4).
  */
 function signedInFirstScreen(): Plugin {
-  const SIGNED_IN_SCREEN = /\/src\/app\/(shell\/app-shell|routes\/(?!login|forgot-password|reset-password)[^/]+)\.tsx$/;
   const firstScreen = fileURLToPath(new URL("./src/app/first-screen.ts", import.meta.url));
   return {
     name: "mieter-portal-signed-in-first-screen",
     apply: "build",
     transform(code, id) {
-      if (!SIGNED_IN_SCREEN.test(id.replaceAll("\\", "/"))) return null;
+      if (!isSignedInScreenModule(id)) return null;
       return { code: `import ${JSON.stringify(firstScreen)};\n${code}`, map: null };
+    },
+  };
+}
+
+/** What the build tells scripts/report-size.mjs and e2e/tests/start-up-path.spec.ts (dist/.vite/start-up.json). */
+export interface BuiltStartUpFacts {
+  /** Each public screen: its path, route module (a key of the Vite manifest) and size budget. */
+  publicRoutes: Array<{ name: string; path: string; module: string; budgetKb: { brotli: number; gzip: number } }>;
+  /** The shell's module (a key of the Vite manifest). */
+  shell: string;
+  /** The signed-in screens' modules (keys of the Vite manifest). */
+  signedInScreens: string[];
+  /** The chunks holding code of the shell or a signed-in screen: none may load on a public screen's start. */
+  signedInChunks: string[];
+}
+
+/**
+ * Writes src/config/start-up.ts's facts as this build applied them into dist/.vite/start-up.json:
+ * the size report and the e2e start-up test check every public screen from there, with the
+ * chunks that hold signed-in code found by their modules (the Vite manifest names only a chunk's
+ * first module).
+ */
+function startUpFacts(): Plugin {
+  const webRoot = fileURLToPath(new URL(".", import.meta.url));
+  const relative = (id: string) => id.replaceAll("\\", "/").replace(webRoot.replaceAll("\\", "/"), "");
+  return {
+    name: "mieter-portal-start-up-facts",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const facts: BuiltStartUpFacts = {
+        publicRoutes: (Object.keys(PUBLIC_ROUTES) as PublicRoute[]).map((name) => ({
+          name,
+          path: PUBLIC_ROUTES[name],
+          module: PUBLIC_ROUTE_MODULES[name],
+          budgetKb: PUBLIC_ROUTE_BUDGETS_KB[name],
+        })),
+        shell: SIGNED_IN_SHELL_MODULE,
+        signedInScreens: [
+          ...new Set(chunks.flatMap((c) => c.moduleIds.filter(isSignedInScreenModule).map(relative))),
+        ].sort(),
+        signedInChunks: chunks
+          .filter((chunk) => chunk.moduleIds.some(isSignedInScreenModule))
+          .map((chunk) => chunk.fileName)
+          .sort(),
+      };
+      this.emitFile({ type: "asset", fileName: ".vite/start-up.json", source: `${JSON.stringify(facts, null, 2)}\n` });
     },
   };
 }
@@ -158,8 +215,8 @@ function stylesheetAfterIntro(): Plugin {
  * index.html is never cached under a hashed name, so the list is always that of this build.
  */
 function signedInPrefetchList(): Plugin {
-  const FIRST_SCREEN = ["src/app/shell/app-shell.tsx", "src/app/routes/dashboard.tsx", "src/lib/class-merge.ts"];
-  const SIGNED_OUT_START = ["src/app/routes/login.tsx"];
+  const FIRST_SCREEN = [SIGNED_IN_SHELL_MODULE, DASHBOARD_MODULE, "src/lib/class-merge.ts"];
+  const SIGNED_OUT_START = [PUBLIC_ROUTE_MODULES.login];
   let base = "/";
   let reads: Promise<StartReads> | undefined;
   return {
@@ -301,6 +358,7 @@ export default defineConfig({
     devBrandPlaceholders(),
     signedInFirstScreen(),
     signedInPrefetchList(),
+    startUpFacts(),
     stylesheetAfterIntro(),
     pwa(),
   ],

@@ -1,29 +1,27 @@
-// Prints what the start-up path loads and fails the build when it grows past its budget or takes
-// in the signed-in app (issue 13, decision 013).
+// Prints what the start of each public screen loads and fails the build when one grows past its
+// budget or takes in the signed-in app (issue 13, decision 013; every public screen since issue 26
+// item 4, decision 035).
 //
 // A signed-out start loads the same JavaScript on `/` (the manifest's start_url) and on `/login`:
 // main.tsx reads the sign-in state before the router matches anything and sends `/` to /login, so
-// it is the entry chunk, its static imports, and the lazy login route with its static imports.
-// Nothing of the app shell or a signed-in screen may be among them, nor be named in index.html
-// (which the server sends as is); the e2e test e2e/tests/start-up-path.spec.ts checks in a browser
-// what `/` and `/login` really fetch.
+// it is the entry chunk, its static imports, and the lazy login route with its static imports. The
+// other public screens (src/config/start-up.ts: PUBLIC_ROUTES) load the entry and their own route
+// with its static imports. No chunk holding code of the shell or a signed-in screen may be among
+// them, nor be named in index.html (which the server sends as is); the e2e test
+// e2e/tests/start-up-path.spec.ts checks in a browser what they really fetch.
+//
+// The public screens, their modules and budgets come from src/config/start-up.ts as the build
+// applied them (dist/.vite/start-up.json, vite.config.ts: startUpFacts), with the chunks that hold
+// signed-in code. Usage: node scripts/report-size.mjs [dist folder]
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-/** Budgets of the signed-out start's JavaScript, in KB (1024 bytes). */
-const BUDGET_GZIP_KB = 150;
-/** What is sent: the server has brotli copies of every asset (scripts/precompress.mjs). */
-const BUDGET_BROTLI_KB = 110;
-
-const SIGNED_OUT_ROUTES = ["src/app/routes/login.tsx"];
-/** The signed-in app: the shell and every screen under it (src/app/router.tsx). */
-const SIGNED_IN_ROOTS = ["src/app/shell/app-shell.tsx"];
-const SIGNED_IN_SCREENS = /^src\/app\/routes\/(?!login|forgot-password|reset-password)[^/]+\.tsx$/;
-
-const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const dist = process.argv[2] ? resolve(process.argv[2]) : join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
+/** @type {import("../vite.config").BuiltStartUpFacts} */
+const facts = JSON.parse(readFileSync(join(dist, ".vite", "start-up.json"), "utf8"));
 
 function fail(message) {
   console.error(`report-size: ${message}`);
@@ -51,24 +49,36 @@ function closure(keys) {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith("index.html"));
 if (!entryKey) fail("no entry for index.html in the Vite manifest");
-const signedOutStart = closure([entryKey, ...SIGNED_OUT_ROUTES.map(keyOf)]);
-const signedInKeys = [
-  ...SIGNED_IN_ROOTS.map(keyOf),
-  ...Object.keys(manifest).filter((key) => SIGNED_IN_SCREENS.test(key.replace(/^.*?(?=src\/)/, ""))),
-];
-if (signedInKeys.length < 10) fail(`only ${signedInKeys.length} signed-in screens found: is SIGNED_IN_SCREENS right?`);
-/** The chunks only the signed-in app needs. */
-const signedInOnly = new Set([...closure(signedInKeys)].filter((file) => !signedOutStart.has(file)));
-/** The modules that make the signed-in app: their chunks must never load on a signed-out start. */
-const signedInFacades = new Set(signedInKeys.map((key) => manifest[key].file));
+const login = facts.publicRoutes.find((route) => route.name === "login");
+if (!login) fail("no login among the public routes of dist/.vite/start-up.json");
+if (facts.signedInScreens.length < 10) {
+  fail(`only ${facts.signedInScreens.length} signed-in screens found: is src/config/start-up.ts right?`);
+}
+/** The chunks that hold code of the shell or a signed-in screen (found by their modules). */
+const signedInChunks = new Set(facts.signedInChunks);
+if (!signedInChunks.has(manifest[keyOf(facts.shell)].file)) fail("the shell's chunk is not among the signed-in chunks");
 
-const intruders = [...signedOutStart].filter((file) => signedInFacades.has(file));
-if (intruders.length > 0) fail(`the signed-out start loads signed-in screens: ${intruders.join(", ")}`);
+/** Each public screen's start: the entry, and the screen's route with its static imports. */
+const starts = facts.publicRoutes.map((route) => ({ ...route, files: closure([entryKey, keyOf(route.module)]) }));
+/** What is wrong, said after the sizes were printed. */
+const problems = [];
+for (const start of starts) {
+  const intruders = [...start.files].filter((file) => signedInChunks.has(file));
+  if (intruders.length > 0) {
+    problems.push(
+      `the start of ${start.path} loads code of the signed-in app (shell or screens): ${intruders.join(", ")}`,
+    );
+  }
+}
+const signedOutStart = closure([entryKey, keyOf(login.module)]);
+/** The chunks only the signed-in app needs. */
+const signedInKeys = [keyOf(facts.shell), ...facts.signedInScreens.filter((key) => key in manifest)];
+const signedInOnly = new Set([...closure(signedInKeys)].filter((file) => !signedOutStart.has(file)));
 
 // index.html: the scripts and modulepreloads it names load before any decision is taken.
 const html = readFileSync(join(dist, "index.html"), "utf8");
 const named = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/?([^"]+\.js)"[^>]*>/g)].map((m) => m[1]);
-const namedSignedIn = named.filter((file) => signedInOnly.has(file));
+const namedSignedIn = named.filter((file) => signedInOnly.has(file) || signedInChunks.has(file));
 if (namedSignedIn.length > 0) fail(`index.html loads signed-in chunks: ${namedSignedIn.join(", ")}`);
 const namedElsewhere = named.filter((file) => !signedOutStart.has(file));
 if (namedElsewhere.length > 0) fail(`index.html loads chunks outside the start-up path: ${namedElsewhere.join(", ")}`);
@@ -100,24 +110,35 @@ function measure(files, inlineScripts = []) {
   return { raw, gzip, brotli, rows, count: rows.length };
 }
 
-const start = measure(signedOutStart, inline);
 const kb = (n) => (n / 1024).toFixed(1);
-console.log("\nJavaScript des Starts ohne Anmeldung (/ und /login):");
-console.log(start.rows.join("\n"));
-console.log(
-  `  Summe: ${start.count} Dateien, ${kb(start.raw)} KB, gzip ${kb(start.gzip)} KB (Budget ${BUDGET_GZIP_KB} KB), ` +
-    `brotli ${kb(start.brotli)} KB (Budget ${BUDGET_BROTLI_KB} KB)`,
-);
-// The shell's chunks hold the dashboard too (vite.config.ts: signedInFirstScreen).
-const firstScreen = measure(
-  [...closure([keyOf("src/app/shell/app-shell.tsx")])].filter((file) => !signedOutStart.has(file)),
-);
-console.log(
-  `  Danach (Leerlauf nach dem Login bzw. Start mit Anmeldung): Rahmen und Startseite ${firstScreen.count} Dateien, ` +
-    `brotli ${kb(firstScreen.brotli)} KB; keiner der ${signedInOnly.size} Chunks der angemeldeten App ist im Start ohne Anmeldung.\n`,
-);
-if (start.gzip / 1024 > BUDGET_GZIP_KB)
-  fail(`start-up JavaScript ${kb(start.gzip)} KB gzip exceeds ${BUDGET_GZIP_KB} KB`);
-if (start.brotli / 1024 > BUDGET_BROTLI_KB) {
-  fail(`start-up JavaScript ${kb(start.brotli)} KB brotli exceeds ${BUDGET_BROTLI_KB} KB`);
+for (const start of starts) {
+  const size = measure(start.files, inline);
+  const budget = start.budgetKb;
+  const isLogin = start === starts.find((s) => s.name === "login");
+  console.log(`\nJavaScript des Starts ohne Anmeldung auf ${isLogin ? "/ und /login" : start.path}:`);
+  // The other screens share most of the login's files: only those beyond it are listed.
+  const own = isLogin ? size : measure([...start.files].filter((file) => !signedOutStart.has(file)));
+  if (!isLogin) console.log("  (der Einstieg und der Start-Hinweis wie bei /login, dazu:)");
+  console.log(own.rows.join("\n"));
+  console.log(
+    `  Summe: ${size.count} Dateien, ${kb(size.raw)} KB, gzip ${kb(size.gzip)} KB (Budget ${budget.gzip} KB), ` +
+      `brotli ${kb(size.brotli)} KB (Budget ${budget.brotli} KB)`,
+  );
+  if (size.gzip / 1024 > budget.gzip) {
+    problems.push(`start-up JavaScript of ${start.path}: ${kb(size.gzip)} KB gzip exceeds ${budget.gzip} KB`);
+  }
+  if (size.brotli / 1024 > budget.brotli) {
+    problems.push(`start-up JavaScript of ${start.path}: ${kb(size.brotli)} KB brotli exceeds ${budget.brotli} KB`);
+  }
 }
+// The shell's chunks hold the dashboard too (vite.config.ts: signedInFirstScreen).
+const firstScreen = measure([...closure([keyOf(facts.shell)])].filter((file) => !signedOutStart.has(file)));
+console.log(
+  `\n  Danach (Leerlauf nach dem Login bzw. Start mit Anmeldung): Rahmen und Startseite ${firstScreen.count} Dateien, ` +
+    `brotli ${kb(firstScreen.brotli)} KB` +
+    (problems.length > 0
+      ? ".\n"
+      : `; keiner der ${signedInChunks.size} Chunks mit Code der angemeldeten App ist im Start einer der ` +
+        `${starts.length} öffentlichen Seiten.\n`),
+);
+if (problems.length > 0) fail(problems.join("\nreport-size: "));
