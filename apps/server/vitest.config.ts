@@ -1,6 +1,27 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/** Server tests whose answers depend on today's date: rent due days, month ends, periods, ages of rows. */
+const DATE_DEPENDENT = [
+  "test/rent-ledger.test.ts",
+  "test/payment-reminder.test.ts",
+  "test/payments.test.ts",
+  "test/ledger-cli.test.ts",
+  "test/finances.test.ts",
+  "test/staff-tenants.test.ts",
+  "test/seed.test.ts",
+];
+
+/** The fixed instants they also run at (UTC; the app reckons days in Berlin). */
+const FIXED_NOW = {
+  // 31 January, 23:30 in Berlin: a month end before a short month.
+  "month end 2027-01-31": "2027-01-31T22:30:00Z",
+  // 1 January 2028, 00:30 in Berlin while UTC is still in 2027.
+  "new year in Berlin 2028-01-01": "2027-12-31T23:30:00Z",
+  // A leap day, the day before March's rent is due on the 3rd.
+  "leap day 2028-02-29": "2028-02-29T11:00:00Z",
+};
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -22,5 +43,13 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: "server" } },
+      // The tests whose answers depend on today's date run at fixed dates as well (test/fixed-clock.ts).
+      ...Object.entries(FIXED_NOW).map(([name, now]) => ({
+        extends: true as const,
+        test: { name, include: DATE_DEPENDENT, env: { TEST_NOW: now }, setupFiles: ["test/fixed-clock.ts"] },
+      })),
+    ],
   },
 });
