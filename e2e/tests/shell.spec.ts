@@ -28,12 +28,12 @@ test.describe("app shell", () => {
       ["Dokumente", "/documents"],
       ["Home", "/"],
     ] as const) {
-      await page.waitForTimeout(350);
+      await expect(nav).not.toHaveAttribute("data-locked", /.*/);
       await nav.getByRole("link", { name }).click();
       await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/" : path}$`));
       await expect(nav.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
     }
-    await page.waitForTimeout(350);
+    await expect(nav).not.toHaveAttribute("data-locked", /.*/);
     // Two taps in quick succession: the second one is ignored. Both are tapped inside the page, one
     // task apart, so that the test's own round trips cannot stretch the gap beyond 300 ms.
     const lockedBetweenTaps = await page.evaluate(async () => {
@@ -70,7 +70,7 @@ test.describe("app shell", () => {
       ["Termine", "/appointments", "Termine"],
       ["Einstellungen", "/settings", "Einstellungen"],
     ] as const) {
-      await page.waitForTimeout(350);
+      await expect(page.getByRole("navigation", { name: "Hauptnavigation" })).not.toHaveAttribute("data-locked", /.*/);
       await page.getByRole("button", { name: "Mehr" }).click();
       await page.getByRole("dialog", { name: "Mehr" }).getByRole("link", { name }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
