@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
 import { euro, longDate, preview, time } from "../berlin-format";
-import { apiGet, apiLogin, expect, loginViaUi, test } from "../fixtures";
+import { mailsTo, staffApiLogin, VERWALTER } from "../console-fixtures";
+import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, test } from "../fixtures";
 
 interface User {
   email: string;
@@ -129,21 +132,82 @@ test("the dashboard shows the seeded data of the signed-in tenant", async ({ pag
   }
 });
 
-test("loading text, then empty states when the tenant has nothing", async ({ page }) => {
-  await page.route("**/api/v1/tenant/payments/current", async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
-    await route.fulfill({ json: null });
+/** First of the month `ahead` months after this one (Berlin), as YYYY-MM-DD. */
+function firstOfMonthAhead(ahead: number): string {
+  const [y, m] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" })
+    .format(new Date())
+    .split("-")
+    .map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + ahead;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
+}
+
+/**
+ * A real tenant with nothing yet: created and invited by the demo Verwalter, their password set
+ * with the mail's link. The tenancy starts in three months, so no rent is charged yet (charges
+ * are made for this month and the next); no messages, no appointments.
+ */
+async function newTenantWithNothing(request: APIRequestContext): Promise<{ email: string; password: string }> {
+  const staff = { headers: apiHeaders(await staffApiLogin(request, VERWALTER.email)) };
+  const buildings = (await (await request.get("/api/v1/staff/buildings", staff)).json()) as { id: string }[];
+  const email = `leer-${randomUUID().slice(0, 8)}@example.com`;
+  const created = await request.post("/api/v1/staff/tenants", {
+    ...staff,
+    data: {
+      first_name: "Lena",
+      last_name: "Leer",
+      email,
+      building_id: buildings[0]!.id,
+      unit: "EG links",
+      start_date: firstOfMonthAhead(3),
+      base_rent: 500,
+      utilities: 150,
+      payment_method: "bank_transfer",
+      due_day: 3,
+      invite: true,
+    },
   });
-  await page.route("**/api/v1/tenant/messages?filter=received*", (route) => route.fulfill({ json: [] }));
-  // The dashboard reads the next appointments only (?upcoming=true&limit=5, decision 007).
-  await page.route("**/api/v1/tenant/appointments?*", (route) => route.fulfill({ json: [] }));
+  expect(created.status(), await created.text()).toBe(201);
+  let token = "";
+  await expect
+    .poll(
+      async () => {
+        const link = /\/einladung#token=([\w%-]+)/.exec((await mailsTo(email))[0] ?? "");
+        token = link ? decodeURIComponent(link[1]!) : "";
+        return token;
+      },
+      { message: "invitation mail in the outbox", timeout: 20_000 },
+    )
+    .not.toBe("");
+  const password = "ein-leeres-konto-1";
+  const accepted = await request.post("/api/v1/auth/invitation/accept", {
+    headers: apiHeaders(),
+    data: { token, newPassword: password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { email, password };
+}
+
+test("loading text, then empty states when the tenant has nothing", async ({ page, request }) => {
+  const tenant = await newTenantWithNothing(request);
+  // The real answer is held back until the loading text has been seen, then passed on unchanged.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/v1/tenant/payments/current", async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto("/login");
   await expect(page.locator("#intro")).toHaveCount(0, { timeout: 6000 });
-  await page.getByLabel("E-Mail Adresse").fill("demo@example.com");
-  await page.getByLabel("Passwort", { exact: true }).fill("demo1234");
+  await page.getByLabel("E-Mail Adresse").fill(tenant.email);
+  await page.getByLabel("Passwort", { exact: true }).fill(tenant.password);
   await page.getByRole("button", { name: "Anmelden" }).click();
   await expect(page.getByText("Daten werden geladen...")).toBeVisible({ timeout: 8000 });
-  await expect(page.getByText("Keine anstehende Zahlung")).toBeVisible({ timeout: 8000 });
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: /^Hallo, Lena/ })).toBeVisible({ timeout: 8000 });
+  await expect(page.getByText("Keine anstehende Zahlung")).toBeVisible();
   await expect(page.getByText("Keine Nachrichten vorhanden")).toBeVisible();
   await expect(page.getByText("Keine anstehenden Termine")).toHaveCount(1);
 });
