@@ -6,7 +6,7 @@
 // main.tsx reads the sign-in state before the router matches anything and sends `/` to /login, so
 // it is the entry chunk, its static imports, and the lazy login route with its static imports. The
 // other public screens (src/config/start-up.ts: PUBLIC_ROUTES) load the entry and their own route
-// with its static imports. No chunk holding code of the shell or a signed-in screen may be among
+// with its static imports, and tailwind-merge where the router loads it beside. No chunk holding code of the shell or a signed-in screen may be among
 // them, nor be named in index.html (which the server sends as is); the e2e test
 // e2e/tests/start-up-path.spec.ts checks in a browser what they really fetch.
 //
@@ -58,8 +58,11 @@ if (facts.signedInScreens.length < 10) {
 const signedInChunks = new Set(facts.signedInChunks);
 if (!signedInChunks.has(manifest[keyOf(facts.shell)].file)) fail("the shell's chunk is not among the signed-in chunks");
 
-/** Each public screen's start: the entry, and the screen's route with its static imports. */
-const starts = facts.publicRoutes.map((route) => ({ ...route, files: closure([entryKey, keyOf(route.module)]) }));
+/** Each public screen's start: the entry, and the screen's route (with tailwind-merge where it needs it) with their static imports. */
+const starts = facts.publicRoutes.map((route) => ({
+  ...route,
+  files: closure([entryKey, ...route.modules.map(keyOf)]),
+}));
 /** What is wrong, said after the sizes were printed. */
 const problems = [];
 for (const start of starts) {
@@ -70,7 +73,7 @@ for (const start of starts) {
     );
   }
 }
-const signedOutStart = closure([entryKey, keyOf(login.module)]);
+const signedOutStart = closure([entryKey, ...login.modules.map(keyOf)]);
 /** The chunks only the signed-in app needs. */
 const signedInKeys = [keyOf(facts.shell), ...facts.signedInScreens.filter((key) => key in manifest)];
 const signedInOnly = new Set([...closure(signedInKeys)].filter((file) => !signedOutStart.has(file)));

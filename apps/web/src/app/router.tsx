@@ -1,5 +1,5 @@
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from "react-router";
-import { PUBLIC_ROUTES, type PublicRoute } from "@/config/start-up";
+import { PUBLIC_ROUTE_NEEDS_CLASS_MERGE, PUBLIC_ROUTES, type PublicRoute } from "@/config/start-up";
 import { settledStartupSession } from "@/features/auth/session";
 import { RootLayout, StartupLoading } from "./root-layout";
 import { startRedirect } from "./start-up";
@@ -18,12 +18,20 @@ async function withClassMerge<T>(module: Promise<T>): Promise<T> {
  * each loads its declared module). They sit beside the shell, which sends signed-out visitors to
  * /login, so they stay reachable.
  */
-export const publicScreens: Readonly<Record<PublicRoute, LazyRouteFunction<RouteObject>>> = {
+const publicScreenModules: Readonly<Record<PublicRoute, LazyRouteFunction<RouteObject>>> = {
   login: () => import("./routes/login"),
-  forgotPassword: () => withClassMerge(import("./routes/forgot-password")),
-  resetPassword: () => withClassMerge(import("./routes/reset-password")),
-  invitation: () => withClassMerge(import("./routes/invitation")),
+  forgotPassword: () => import("./routes/forgot-password"),
+  resetPassword: () => import("./routes/reset-password"),
+  invitation: () => import("./routes/invitation"),
 };
+
+/** …with tailwind-merge beside the screens that need it (config/start-up: PUBLIC_ROUTE_NEEDS_CLASS_MERGE). */
+export const publicScreens = Object.fromEntries(
+  Object.entries(publicScreenModules).map(([name, load]) => [
+    name,
+    PUBLIC_ROUTE_NEEDS_CLASS_MERGE[name as PublicRoute] ? () => withClassMerge(load()) : load,
+  ]),
+) as Record<PublicRoute, LazyRouteFunction<RouteObject>>;
 
 const publicRoutes: RouteObject[] = Object.entries(publicScreens).map(([name, lazy]) => ({
   path: PUBLIC_ROUTES[name as PublicRoute].slice(1),
