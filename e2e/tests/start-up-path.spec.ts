@@ -2,11 +2,14 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { PUBLIC_ROUTE_BUDGETS_KB, PUBLIC_ROUTES, type PublicRoute } from "../../apps/web/src/config/start-up";
 import { apiGet, apiLogin, expect, seedSession, test, waitForIntroGone, waitForToasterFetched } from "../fixtures";
 
 // Issue 13, decision 013: what `/` (the manifest's start_url) and `/login` load when signed out.
 // The JavaScript the page fetched before its login form was there must hold nothing of the signed-in
 // app and be at most 110 KB as sent (brotli); the signed-in first screen comes afterwards, prefetched.
+// Issue 26 item 4, decision 035: the same for every other public screen (apps/web/src/config/start-up.ts),
+// each within its budget.
 
 const webDist = resolve(dirname(fileURLToPath(import.meta.url)), "../../apps/web/dist");
 const BUDGET_BYTES = 110 * 1024;
@@ -36,11 +39,19 @@ interface Chunks {
   firstScreen: string[];
 }
 
+/** What the build wrote about the start-up facts it applied (apps/web/vite.config.ts: startUpFacts). */
+interface BuiltStartUpFacts {
+  shell: string;
+  signedInScreens: string[];
+  signedInChunks: string[];
+}
+
 function chunksOfBuild(): Chunks {
   const manifest = JSON.parse(readFileSync(join(webDist, ".vite/manifest.json"), "utf8")) as Record<
     string,
     ManifestChunk
   >;
+  const facts = JSON.parse(readFileSync(join(webDist, ".vite/start-up.json"), "utf8")) as BuiltStartUpFacts;
   const closure = (keys: string[]) => {
     const files = new Set<string>();
     const visit = (key: string) => {
@@ -53,10 +64,9 @@ function chunksOfBuild(): Chunks {
     return files;
   };
   const keys = Object.keys(manifest);
-  const shell = keys.filter((key) => /src\/app\/shell\/app-shell\.tsx$/.test(key));
-  const screens = keys.filter((key) =>
-    /src\/app\/routes\/(?!login|forgot-password|reset-password)[^/]+\.tsx$/.test(key),
-  );
+  const shell = keys.filter((key) => key === facts.shell);
+  // The signed-in screens, as apps/web/src/config/start-up.ts tells them from the public ones.
+  const screens = keys.filter((key) => facts.signedInScreens.includes(key));
   // What the signed-out side may load at all: the entry and everything it imports, lazily too
   // (login, toasts, update prompt …), except the signed-in screens.
   const signedOut = new Set<string>();
@@ -68,7 +78,11 @@ function chunksOfBuild(): Chunks {
   };
   for (const key of keys.filter((k) => manifest[k]?.isEntry)) reach(key);
   const signedIn = new Set(
-    [...closure([...shell, ...screens])].filter((file) => !signedOut.has(file)).map((file) => `/${file}`),
+    [
+      ...[...closure([...shell, ...screens])].filter((file) => !signedOut.has(file)),
+      // Whatever chunk holds code of the shell or a signed-in screen, however it is reached.
+      ...facts.signedInChunks,
+    ].map((file) => `/${file}`),
   );
   expect(signedIn.size, "signed-in chunks in the manifest").toBeGreaterThan(10);
   // The shell's chunk (it holds the dashboard too: vite.config.ts, signedInFirstScreen).
@@ -154,6 +168,31 @@ test.describe("the signed-out start path", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId("app-content")).toHaveCount(0);
   });
+});
+
+test.describe("the other public screens' start (issue 26 item 4)", () => {
+  const others = (Object.keys(PUBLIC_ROUTES) as PublicRoute[]).filter((name) => name !== "login");
+  for (const name of others) {
+    const path = PUBLIC_ROUTES[name];
+    const budget = PUBLIC_ROUTE_BUDGETS_KB[name].brotli;
+    test(`${path} loads nothing of the signed-in app before its form shows, at most ${budget} KB as sent`, async ({
+      page,
+    }) => {
+      const { signedIn } = chunksOfBuild();
+      await noteLoginForm(page);
+      // The reset page shows its form only with a link's token (checked when it is sent).
+      await page.goto(name === "resetPassword" ? `${path}#token=e2e-start-up` : path);
+      const scripts = await scriptsBeforeLogin(page);
+      await expect(page).toHaveURL(new RegExp(`${path}(#.*)?$`));
+      await expect(page.locator("form button[type=submit]")).toBeVisible();
+
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((script) => signedIn.has(script.path)).map((script) => script.path)).toEqual([]);
+      const sent = scripts.reduce((sum, script) => sum + script.bytes, 0);
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThanOrEqual(budget * 1024);
+    });
+  }
 });
 
 test.describe("the signed-in start (decision 022)", () => {
