@@ -1,7 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-/** Server tests whose answers depend on today's date: rent due days, month ends, periods, ages of rows. */
+/**
+ * Server tests whose answers depend on today's date: rent due days and periods, month ends, a first
+ * month to charge, ends of access, appointment windows, the age of meter readings, campaign periods.
+ */
 const DATE_DEPENDENT = [
   "test/rent-ledger.test.ts",
   "test/payment-reminder.test.ts",
@@ -10,6 +13,11 @@ const DATE_DEPENDENT = [
   "test/finances.test.ts",
   "test/staff-tenants.test.ts",
   "test/seed.test.ts",
+  "test/staff-onboarding.test.ts",
+  "test/admin.test.ts",
+  "test/meter-readings.test.ts",
+  "test/appointments.test.ts",
+  "test/staff-meter-campaigns.test.ts",
 ];
 
 /** The fixed instants they also run at (UTC; the app reckons days in Berlin). */
