@@ -68,6 +68,30 @@ export async function waitForIntroGone(page: Page) {
 }
 
 /**
+ * Waits until no finite CSS animation or transition runs any more (a page sliding in, a dialog or
+ * tooltip fading in, a button's colour going back after the mouse left it), so that axe measures
+ * colours at full opacity and screenshots show the final layout. Endless ones (spinners) do not
+ * count. Counted after two frames, so an animation that a just-finished one starts is seen too.
+ */
+export async function waitForAnimationsSettled(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          return document
+            .getAnimations()
+            .filter((a) => a.playState === "running" && Number.isFinite(a.effect?.getComputedTiming().endTime ?? 0))
+            .map((a) =>
+              a instanceof CSSAnimation ? a.animationName : a instanceof CSSTransition ? a.transitionProperty : "?",
+            );
+        }),
+      { message: "animations still running", timeout: 5000 },
+    )
+    .toEqual([]);
+}
+
+/**
  * Waits until the app has fetched its toasts' code (src/components/ui/toaster.tsx, with the class
  * merging it needs): every start, the login's too, loads it as the intro leaves (main.tsx). A test
  * that takes the network away right after the start waits for this first; before it, on a first

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, loginViaUi, test, waitForIntroGone } from "../fixtures";
+import { expect, loginViaUi, test, waitForAnimationsSettled, waitForIntroGone } from "../fixtures";
 
 async function scan(page: Page) {
   // Let page transitions settle so colours are measured at full opacity.
-  await page.waitForTimeout(400);
+  await waitForAnimationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
