@@ -10,6 +10,7 @@ import {
   seedSession,
   test,
   toasts,
+  waitForAnimationsSettled,
   waitForIntroGone,
   waitForToasterFetched,
 } from "../fixtures";
@@ -57,18 +58,23 @@ test("the form sends a real message that the API lists as a new conversation", a
   const message = "Guten Tag,\nkann ich ein zweites Kellerabteil mieten?\nViele Grüße";
 
   await expect(page.getByLabel("Nachricht", { exact: true })).toHaveAttribute("rows", "6");
-  // Hold the answer back a moment to see the busy state.
+  // The answer is held back until the busy state has been seen, then passed on unchanged.
   let body: unknown = null;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/api/v1/tenant/messages", async (route) => {
     if (route.request().method() !== "POST") return route.continue();
     body = route.request().postDataJSON();
-    await new Promise((r) => setTimeout(r, 800));
+    await held;
     await route.continue();
   });
   await page.getByLabel("Betreff").fill(`  ${subject}  `);
   await page.getByLabel("Nachricht", { exact: true }).fill(message);
   await page.getByRole("button", { name: "Nachricht senden" }).click();
   await expect(page.getByRole("button", { name: "Wird gesendet..." })).toBeDisabled();
+  release();
 
   await expect(toasts(page).getByText("Nachricht gesendet")).toBeVisible();
   await expect(toasts(page).getByText("Wir werden uns so schnell wie möglich bei Ihnen melden.")).toBeVisible();
@@ -161,7 +167,8 @@ test("blank or whitespace-only fields: 'Fehlende Angaben' and nothing is sent", 
   await expect(page.getByLabel("Nachricht", { exact: true })).toHaveAccessibleDescription(
     "Bitte geben Sie eine Nachricht ein.",
   );
-  await page.waitForTimeout(300);
+  // The message's error is the end of this submit: the form found it invalid and did not call the
+  // only code that sends (the valid branch), so no request can still come after it.
   expect(posts.count).toBe(0);
   expect(await apiGet<Conversation[]>(request, "/tenant/messages?filter=all", token)).toHaveLength(before.length);
 });
@@ -205,7 +212,7 @@ for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await openContact(page, request, DEMO);
     await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    await page.waitForTimeout(400);
+    await waitForAnimationsSettled(page);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
