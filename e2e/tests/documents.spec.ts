@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { apiGet, apiLogin, expect, loginViaUi, test, toasts } from "../fixtures";
+import { apiGet, apiLogin, expect, loginViaUi, test, toasts, waitForAnimationsSettled } from "../fixtures";
 
 interface TenantDocument {
   id: string;
@@ -250,7 +250,8 @@ test("a refused file type or an oversized file gets a German message and sends n
     "„scan-gross.pdf“ kann nicht hochgeladen werden: Die Datei ist zu groß (20,0 MB). Erlaubt sind höchstens 20 MB.",
   );
 
-  await page.waitForTimeout(500);
+  // The message is the end of the choice: a refused file is never handed to the upload, which is the
+  // only code that sends, so no request can still come after it.
   expect(requests).toEqual([]);
   await expect(page.getByRole("progressbar")).toHaveCount(0);
 });
@@ -272,7 +273,7 @@ for (const scheme of ["light", "dark"] as const) {
       // A refused file shows its message, so the scan covers it too.
       await uploadInput(page).setInputFiles({ name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("a") });
       await expect(section(page, "mine").getByRole("alert")).toBeVisible();
-      await page.waitForTimeout(400);
+      await waitForAnimationsSettled(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(summary).toEqual([]);
