@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { ADMIN, mailsTo, staffApiLogin } from "../console-fixtures";
-import { apiHeaders, expect, test } from "../fixtures";
+import { apiHeaders, expect, test, waitForAnimationsSettled } from "../fixtures";
 
 // "Passwort vergessen?" on the staff login (issue 25 item 22, decision 033), walked in the browser
 // against the real server and its mail outbox: the login's link, the request, the mailed link, the
@@ -36,7 +36,7 @@ async function linkInMail(to: string, pattern: RegExp): Promise<string> {
 async function expectAccessible(page: Page) {
   await expect(page.getByText("Wird geladen…")).toHaveCount(0);
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
+  await waitForAnimationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
