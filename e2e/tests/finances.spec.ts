@@ -1,7 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { euro, longDate } from "../berlin-format";
-import { apiGet, apiLogin, DEMO, expect, NEIGHBOUR, seedSession, test, waitForIntroGone } from "../fixtures";
+import {
+  apiGet,
+  apiLogin,
+  DEMO,
+  expect,
+  NEIGHBOUR,
+  seedSession,
+  test,
+  waitForAnimationsSettled,
+  waitForIntroGone,
+} from "../fixtures";
 
 interface Payment {
   id: string;
@@ -131,7 +141,7 @@ for (const scheme of ["light", "dark"] as const) {
     await openFinances(page, request);
     await expect(page.getByTestId("payment-row").first()).toBeVisible();
     await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    await page.waitForTimeout(400);
+    await waitForAnimationsSettled(page);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
