@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN, seedStaffSession, staffApiLogin } from "../console-fixtures";
 import { tenantAppointment, tenantLowReading, tenantMessage, tenantRepair } from "../console-items";
-import { apiLogin, expect, test } from "../fixtures";
+import { apiLogin, expect, test, waitForAnimationsSettled } from "../fixtures";
 
 /**
  * Every console screen, light and dark: axe finds no WCAG 2.1 AA violation; screenshots at
@@ -71,7 +71,7 @@ async function scan(page: Page) {
   // and measure buttons at rest, not under the mouse that just clicked them.
   await expect(page.getByText("Wird geladen…")).toHaveCount(0);
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
+  await waitForAnimationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
@@ -83,7 +83,7 @@ async function shoot(page: Page, name: string, scheme: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 820, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
+    await waitForAnimationsSettled(page);
     await page.screenshot({ path: join(SHOTS, `${name}-${width}-${scheme}.png`), fullPage: true });
   }
 }
