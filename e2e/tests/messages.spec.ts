@@ -1,7 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { preview } from "../berlin-format";
-import { apiGet, apiLogin, DEMO, expect, loginViaUi, NEIGHBOUR, test, toasts } from "../fixtures";
+import {
+  apiGet,
+  apiLogin,
+  DEMO,
+  expect,
+  loginViaUi,
+  NEIGHBOUR,
+  test,
+  toasts,
+  waitForAnimationsSettled,
+} from "../fixtures";
 
 interface Summary {
   id: string;
@@ -267,7 +277,7 @@ test("a list longer than a page loads the next pages as the tenant scrolls; the 
 });
 
 async function scan(page: Page) {
-  await page.waitForTimeout(400);
+  await waitForAnimationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
