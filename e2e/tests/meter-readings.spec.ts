@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { longDate } from "../berlin-format";
-import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, test, toasts } from "../fixtures";
+import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, test, toasts, waitForAnimationsSettled } from "../fixtures";
 import { createPng } from "../sample-files";
 
 interface PhotoInfo {
@@ -215,7 +215,7 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(page.getByTestId("plausibility-water")).toBeVisible();
       await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /dark/ : /^(?!.*dark)/);
       // Let page transitions settle so colours are measured at full opacity.
-      await page.waitForTimeout(400);
+      await waitForAnimationsSettled(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(summary).toEqual([]);
