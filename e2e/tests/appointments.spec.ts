@@ -2,7 +2,17 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { appointmentDay, berlinDate, plainSunday } from "../berlin-dates";
 import { longDate, time } from "../berlin-format";
-import { apiGet, apiHeaders, apiLogin, expect, loginViaUi, proposeAsStaff, test, toasts } from "../fixtures";
+import {
+  apiGet,
+  apiHeaders,
+  apiLogin,
+  expect,
+  loginViaUi,
+  proposeAsStaff,
+  test,
+  toasts,
+  waitForAnimationsSettled,
+} from "../fixtures";
 
 interface Appointment {
   id: string;
@@ -358,7 +368,7 @@ test("a failed status change says so and leaves the appointment pending", async 
 });
 
 async function scan(page: Page) {
-  await page.waitForTimeout(400);
+  await waitForAnimationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
