@@ -1,6 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { API_KEY, apiGet, apiLogin, DEMO, expect, seedSession, test, toasts, waitForIntroGone } from "../fixtures";
+import {
+  API_KEY,
+  apiGet,
+  apiLogin,
+  DEMO,
+  expect,
+  seedSession,
+  test,
+  toasts,
+  waitForAnimationsSettled,
+  waitForIntroGone,
+} from "../fixtures";
 
 interface Brand {
   companyName: string;
@@ -154,7 +165,7 @@ for (const scheme of ["light", "dark"] as const) {
     await openSettings(page, request);
     await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await expect(page.getByTestId("imprint")).toContainText("USt");
-    await page.waitForTimeout(400);
+    await waitForAnimationsSettled(page);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
