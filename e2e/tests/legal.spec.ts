@@ -1,6 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { API_KEY, apiGet, apiLogin, DEMO, expect, seedSession, test, waitForIntroGone } from "../fixtures";
+import {
+  API_KEY,
+  apiGet,
+  apiLogin,
+  DEMO,
+  expect,
+  seedSession,
+  test,
+  waitForAnimationsSettled,
+  waitForIntroGone,
+} from "../fixtures";
 
 interface Brand {
   supportEmail: string;
@@ -113,7 +123,7 @@ for (const scheme of ["light", "dark"] as const) {
     for (const { path, title } of PAGES) {
       await open(page, path, title);
       await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      await page.waitForTimeout(400);
+      await waitForAnimationsSettled(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       expect(
         results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
