@@ -11,6 +11,7 @@ import {
   seedSession,
   test,
   toasts,
+  waitForAnimationsSettled,
   waitForIntroGone,
 } from "../fixtures";
 
@@ -252,7 +253,7 @@ for (const scheme of ["light", "dark"] as const) {
       await waitForIntroGone(page);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      await page.waitForTimeout(400);
+      await waitForAnimationsSettled(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       expect(
         results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
