@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { consoleLogin, seedStaffSession, serverDataDir, staffApiLogin, VERWALTER } from "../console-fixtures";
-import { expect, loginViaUi, test } from "../fixtures";
+import { expect, loginViaUi, test, waitForAnimationsSettled } from "../fixtures";
 
 // Issue 14 §2, "Done when": as the demo Verwalter, import a bank statement (CSV, CAMT.053) that pays
 // a tenant's open rent, and the tenant sees that payment as 'Bezahlt' in their app; a tenant with
@@ -241,7 +241,7 @@ test("the Finanzen screens have no WCAG 2.1 AA violation, light and dark", async
   const scan = async () => {
     await expect(page.getByText("Wird geladen…")).toHaveCount(0);
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(400);
+    await waitForAnimationsSettled(page);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
