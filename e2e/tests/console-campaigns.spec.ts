@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { berlinDate } from "../berlin-dates";
 import { consoleLogin, seedStaffSession, serverDataDir, staffApiLogin, VERWALTER } from "../console-fixtures";
-import { apiHeaders, apiLogin, expect, loginViaUi, test } from "../fixtures";
+import { apiHeaders, apiLogin, expect, loginViaUi, test, waitForAnimationsSettled } from "../fixtures";
 
 // Issue 14 §5, "Done when": as the demo Verwalter, run a meter campaign and export it. The
 // Verwalter starts a campaign for a building with a period around today (never the calendar's
@@ -155,7 +155,7 @@ test("the Verwalter runs a meter campaign, the tenant reports from the dashboard
 async function scan(page: Page) {
   await expect(page.getByText("Wird geladen…")).toHaveCount(0);
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(400);
+  await waitForAnimationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
