@@ -44,7 +44,8 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["test/**/*.test.ts"],
+    // No include here: `extends: true` merges arrays, so a root include would make every fixed-date
+    // project run every file (each project names its own files).
     environment: "node",
     // Each file builds its own app on its own fresh database; two cores, so keep it modest.
     pool: "forks",
@@ -52,7 +53,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: "server" } },
+      { extends: true, test: { name: "server", include: ["test/**/*.test.ts"] } },
       // The tests whose answers depend on today's date run at fixed dates as well (test/fixed-clock.ts).
       ...Object.entries(FIXED_NOW).map(([name, now]) => ({
         extends: true as const,

@@ -26,14 +26,14 @@ import { sql } from "kysely";
 import { loadConfig } from "../src/config.js";
 import { analyze, type Db, openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
+import { commitStatement, previewStatement } from "../src/domain/ledger/bank-import.js";
+import { listAccounts } from "../src/domain/ledger/staff-ledger.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
+import { refreshStatisticsAfterImport } from "../src/domain/statistics/statistics.js";
+import { listStaffTenants } from "../src/domain/tenants/staff-tenants.js";
+import { importTenants } from "../src/domain/tenants/tenant-import.js";
 import { readStatement } from "../src/lib/bank-statement.js";
 import { berlinToday } from "../src/lib/time.js";
-import { commitStatement, previewStatement } from "../src/repositories/bank-import.js";
-import { ensureBuilding } from "../src/repositories/buildings.js";
-import { listAccounts } from "../src/repositories/staff-ledger.js";
-import { listStaffTenants } from "../src/repositories/staff-tenants.js";
-import { refreshStatisticsAfterImport } from "../src/repositories/statistics.js";
-import { importTenants } from "../src/repositories/tenant-import.js";
 import { benchSchema } from "./pg-schema.js";
 
 const bounded = (value: string | undefined, fallback: number, min: number, max: number) => {

@@ -10,14 +10,14 @@
 import { DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../src/db/connection.js";
-import { berlinToday } from "../src/lib/time.js";
 import {
   dispatchCampaignMails,
   findMeterCampaign,
   startMailDue,
   startMeterCampaign,
-} from "../src/repositories/meter-campaigns.js";
-import { createMeterReading } from "../src/repositories/meter-readings.js";
+} from "../src/domain/meter-readings/meter-campaigns.js";
+import { createMeterReading } from "../src/domain/meter-readings/meter-readings.js";
+import { berlinToday } from "../src/lib/time.js";
 
 type Row = [string, string, string, string];
 

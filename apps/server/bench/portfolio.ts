@@ -30,12 +30,12 @@ import { loadConfig } from "../src/config.js";
 import { analyze, type Db, openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import type { Database } from "../src/db/types.js";
+import { addPeriods, chargeFor, newReference, periodOf } from "../src/domain/ledger/rent-ledger.js";
+import { createStaff } from "../src/domain/staff/staff.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
 import { tenantSortKey } from "../src/lib/sort-key.js";
 import { berlinToday, berlinToUtc, nowIso } from "../src/lib/time.js";
-import { addPeriods, chargeFor, newReference, periodOf } from "../src/repositories/rent-ledger.js";
-import { createStaff } from "../src/repositories/staff.js";
 import { meterCampaignRows } from "./meter-campaign-export.js";
 import { benchSchema } from "./pg-schema.js";
 

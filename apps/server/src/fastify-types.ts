@@ -1,9 +1,9 @@
 import type { AppConfig } from "./config.js";
 import type { Db, DbHandle } from "./db/connection.js";
+import type { NotificationWorker } from "./jobs/notification-worker.js";
 import type { BackgroundTasks } from "./lib/background.js";
 import type { FileStore } from "./lib/file-store.js";
 import type { Mailer } from "./lib/mailer.js";
-import type { NotificationWorker } from "./lib/notification-worker.js";
 
 export interface AuthContext {
   tenantId: string;

@@ -1,9 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestAppointment } from "../src/domain/appointments/appointments.js";
 import { appointmentCalendar, escapeText, foldLine } from "../src/lib/appointment-calendar.js";
 import { berlinToUtc } from "../src/lib/time.js";
-import { requestAppointment } from "../src/repositories/appointments.js";
 import { workingDayAhead } from "./factories/dates.js";
 import { BUILDING_A, BUILDING_B, COMPANY, outboxTo, writeCounts } from "./factories/staff.js";
 import {

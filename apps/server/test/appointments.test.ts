@@ -1,8 +1,8 @@
 import { addDays as addCalendarDays, addMonths, decideTenantStatusChange } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { requestAppointment } from "../src/domain/appointments/appointments.js";
+import { findInboxItem } from "../src/domain/inbox/inbox.js";
 import { berlinToday } from "../src/lib/time.js";
-import { requestAppointment } from "../src/repositories/appointments.js";
-import { findInboxItem } from "../src/repositories/inbox.js";
 import { hoursFromNow, insertAppointment } from "./factories/appointments.js";
 import { nextHoliday, nextPlainSunday, workingDayAhead } from "./factories/dates.js";
 import { addDays } from "./factories/payments.js";

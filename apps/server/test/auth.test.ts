@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createResetToken } from "../src/repositories/auth.js";
+import { createResetToken } from "../src/domain/tenants/auth.js";
 import { api, createTenant, createTestContext, login, type TenantFixture, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;

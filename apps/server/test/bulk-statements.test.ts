@@ -1,11 +1,11 @@
 import type { KyselyPlugin, OperationNode, PluginTransformResultArgs, QueryResult, UnknownRow } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
+import type { AuditActor } from "../src/domain/audit/audit.js";
+import { commitStatement } from "../src/domain/ledger/bank-import.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
+import { importTenants } from "../src/domain/tenants/tenant-import.js";
 import { readStatement } from "../src/lib/bank-statement.js";
-import type { AuditActor } from "../src/repositories/audit.js";
-import { commitStatement } from "../src/repositories/bank-import.js";
-import { ensureBuilding } from "../src/repositories/buildings.js";
-import { importTenants } from "../src/repositories/tenant-import.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 // Issue 24's bench (5,000-row import, 10,020-line statement): the bulk paths write with a few

@@ -3,13 +3,13 @@ import { type CompiledQuery, Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze } from "../src/db/connection.js";
 import type { Database } from "../src/db/types.js";
+import { listAccounts } from "../src/domain/ledger/staff-ledger.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
+import { setStaffBuildings } from "../src/domain/staff/staff.js";
+import { refreshStatistics } from "../src/domain/statistics/statistics.js";
+import { listStaffTenants } from "../src/domain/tenants/staff-tenants.js";
+import { updateTenantContact } from "../src/domain/tenants/tenant-onboarding.js";
 import { foldForSearch, tenantSearchText } from "../src/lib/search-text.js";
-import { ensureBuilding } from "../src/repositories/buildings.js";
-import { setStaffBuildings } from "../src/repositories/staff.js";
-import { listAccounts } from "../src/repositories/staff-ledger.js";
-import { listStaffTenants } from "../src/repositories/staff-tenants.js";
-import { refreshStatistics } from "../src/repositories/statistics.js";
-import { updateTenantContact } from "../src/repositories/tenant-onboarding.js";
 import { api, createStaffMember, createTestContext, staffLogin, type TestContext } from "./helpers.js";
 
 // Issue 24 item 14: a portfolio that starts small (the statistics taken then) and grows to

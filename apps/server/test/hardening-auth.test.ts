@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createResetToken } from "../src/domain/tenants/auth.js";
 import type { Mail, Mailer } from "../src/lib/mailer.js";
-import { createResetToken } from "../src/repositories/auth.js";
 import { API_KEY, api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
 
 /** A mailer that holds every mail until the test lets it go. */

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggerOptions } from "../src/app.js";
 import type { Mail, Mailer } from "../src/lib/mailer.js";
-import { WRITE_QUOTAS } from "../src/lib/quotas.js";
+import { WRITE_QUOTAS } from "../src/plugins/app/write-quotas.js";
 import { API_KEY, api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
 
 /** Everything the server logs, as text. */

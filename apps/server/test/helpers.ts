@@ -8,13 +8,13 @@ import pg from "pg";
 import { type BuildOptions, buildApp } from "../src/app.js";
 import { type AppConfig, loadConfig } from "../src/config.js";
 import { type Db, type DbHandle, openDatabase } from "../src/db/connection.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
+import { createStaff } from "../src/domain/staff/staff.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
 import { tenantSortKey } from "../src/lib/sort-key.js";
 import { nowIso } from "../src/lib/time.js";
 import { newTotpSecret, totpCodeNow } from "../src/lib/totp.js";
-import { ensureBuilding } from "../src/repositories/buildings.js";
-import { createStaff } from "../src/repositories/staff.js";
 
 export const API_KEY = DEFAULT_CLIENT_API_KEY;
 export const TEST_PASSWORD = "richtig-geheim-1";

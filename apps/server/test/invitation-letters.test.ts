@@ -22,7 +22,7 @@ import {
   COMMAND_LINE_ACTOR,
   planLetterInvitation,
   recordLetterInvitations,
-} from "../src/repositories/tenant-onboarding.js";
+} from "../src/domain/tenants/tenant-onboarding.js";
 import { auditOf, BUILDING_A, BUILDING_B } from "./factories/staff.js";
 import {
   api,

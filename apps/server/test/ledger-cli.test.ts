@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../src/cli/admin.js";
+import { addPeriods, periodOf } from "../src/domain/ledger/rent-ledger.js";
 import { berlinToday } from "../src/lib/time.js";
-import { addPeriods, periodOf } from "../src/repositories/rent-ledger.js";
 import { createTenant, createTestContext, type TenantFixture, type TestContext } from "./helpers.js";
 
 // Issue 14 §2 on the admin command line: charges, a statement import, a payment by hand.

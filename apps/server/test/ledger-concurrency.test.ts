@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
+import type { AuditActor } from "../src/domain/audit/audit.js";
+import { commitStatement } from "../src/domain/ledger/bank-import.js";
+import { ensureRentCharges } from "../src/domain/ledger/rent-ledger.js";
+import { assignUnmatched, changeRent, recordManualPayment } from "../src/domain/ledger/staff-ledger.js";
 import type { StatementLine } from "../src/lib/bank-statement.js";
-import type { AuditActor } from "../src/repositories/audit.js";
-import { commitStatement } from "../src/repositories/bank-import.js";
-import { ensureRentCharges } from "../src/repositories/rent-ledger.js";
-import { assignUnmatched, changeRent, recordManualPayment } from "../src/repositories/staff-ledger.js";
 import { BUILDING_A } from "./factories/staff.js";
 import { createStaffMember, createTenant, createTestContext, type TestContext } from "./helpers.js";
 

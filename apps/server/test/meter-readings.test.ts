@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMeterReading } from "../src/domain/meter-readings/meter-readings.js";
 import { addMonths, berlinToday } from "../src/lib/time.js";
-import { createMeterReading } from "../src/repositories/meter-readings.js";
 import { fixture, storedFiles } from "./factories/documents.js";
 import { dataUrl, photo } from "./factories/repairs.js";
 import { api, createTenant, createTestContext, login, type TenantFixture, type TestContext } from "./helpers.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilding } from "../src/repositories/buildings.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
 import { auditOf, outboxTo } from "./factories/staff.js";
 import {
   api,

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { NEXT_CURSOR_HEADER, PAGINATION_MESSAGES } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
+import { refreshThreadSummaries } from "../src/domain/messages/messages.js";
 import { encodeCursor } from "../src/lib/pagination.js";
-import { refreshThreadSummaries } from "../src/repositories/messages.js";
 import { api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
 
 // Issue 10 §6: every tenant list answers one page; the next page's cursor comes in X-Next-Cursor

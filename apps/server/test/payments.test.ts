@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { effectiveStatus } from "../src/domain/ledger/payments.js";
 import { berlinToday } from "../src/lib/time.js";
-import { effectiveStatus } from "../src/repositories/payments.js";
 import { addDays, insertPayment } from "./factories/payments.js";
 import { api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
 

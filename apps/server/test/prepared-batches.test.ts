@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgres } from "../src/db/connection.js";
 import { observeBatches, prepareQuery } from "../src/db/prepared.js";
-import { revokeToken } from "../src/repositories/auth.js";
+import { revokeToken } from "../src/domain/tenants/auth.js";
 import { api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
 
 let ctx: TestContext;

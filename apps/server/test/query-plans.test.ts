@@ -2,14 +2,14 @@ import SQLite from "better-sqlite3";
 import { type CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/types.js";
+import { listAppointments } from "../src/domain/appointments/appointments.js";
+import { listDocuments } from "../src/domain/documents/documents.js";
+import { findCurrentPayment } from "../src/domain/ledger/payments.js";
+import { listReceived, listThreads } from "../src/domain/messages/messages.js";
+import { listMeterReadings } from "../src/domain/meter-readings/meter-readings.js";
+import { listRepairs } from "../src/domain/repairs/repairs.js";
+import { findSessionState, findUser } from "../src/domain/tenants/auth.js";
 import { encodeCursor } from "../src/lib/pagination.js";
-import { listAppointments } from "../src/repositories/appointments.js";
-import { findSessionState, findUser } from "../src/repositories/auth.js";
-import { listDocuments } from "../src/repositories/documents.js";
-import { listReceived, listThreads } from "../src/repositories/messages.js";
-import { listMeterReadings } from "../src/repositories/meter-readings.js";
-import { findCurrentPayment } from "../src/repositories/payments.js";
-import { listRepairs } from "../src/repositories/repairs.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 // The per-request queries must be answered from indexes, in index order: a plan that scans a

@@ -1,7 +1,7 @@
 import { addDays } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addPeriods, chargeFor, ensureRentCharges, periodOf, referencesIn } from "../src/domain/ledger/rent-ledger.js";
 import { berlinToday } from "../src/lib/time.js";
-import { addPeriods, chargeFor, ensureRentCharges, periodOf, referencesIn } from "../src/repositories/rent-ledger.js";
 import { insertPayment } from "./factories/payments.js";
 import { auditOf, BUILDING_A, BUILDING_B, collectingMailer, outboxTo } from "./factories/staff.js";
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRepair, findRepair, setRepairStatus } from "../src/repositories/repairs.js";
+import { createRepair, findRepair, setRepairStatus } from "../src/domain/repairs/repairs.js";
 import { fixture, storedFiles } from "./factories/documents.js";
 import { dataUrl, insertRepair, photo, repairPayload } from "./factories/repairs.js";
 import {

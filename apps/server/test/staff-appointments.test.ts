@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestAppointment } from "../src/domain/appointments/appointments.js";
+import { findInboxItem } from "../src/domain/inbox/inbox.js";
 import { berlinToUtc, germanDateOf } from "../src/lib/time.js";
-import { requestAppointment } from "../src/repositories/appointments.js";
-import { findInboxItem } from "../src/repositories/inbox.js";
 import { workingDayAhead } from "./factories/dates.js";
 import {
   auditOf,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaffLink } from "../src/domain/staff/staff.js";
 import type { Mail, Mailer } from "../src/lib/mailer.js";
 import { totpCodeNow } from "../src/lib/totp.js";
-import { createStaffLink } from "../src/repositories/staff.js";
 import {
   API_KEY,
   api,

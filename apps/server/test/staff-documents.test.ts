@@ -1,8 +1,8 @@
 import { addDays } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextDigestMorning } from "../src/domain/documents/document-publications.js";
+import { addDocumentDigestLine } from "../src/domain/notifications/notifications.js";
 import { berlinToday, berlinToUtc } from "../src/lib/time.js";
-import { nextDigestMorning } from "../src/repositories/document-publications.js";
-import { addDocumentDigestLine } from "../src/repositories/notifications.js";
 import { fixture, multipart, storedFiles } from "./factories/documents.js";
 import { auditOf, BUILDING_A, BUILDING_B, COMPANY, collectingMailer, outboxTo } from "./factories/staff.js";
 import {

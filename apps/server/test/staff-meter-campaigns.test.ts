@@ -1,8 +1,6 @@
 import { addDays } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../src/cli/admin.js";
-import { berlinToday, berlinToUtc } from "../src/lib/time.js";
-import { ensureBuilding } from "../src/repositories/buildings.js";
 import {
   CAMPAIGN_CSV_HEADERS,
   CAMPAIGN_REMINDER_KIND,
@@ -15,8 +13,10 @@ import {
   requestTenantReading,
   startMailDue,
   startMeterCampaign,
-} from "../src/repositories/meter-campaigns.js";
-import { setTenantNotifyEmail } from "../src/repositories/notifications.js";
+} from "../src/domain/meter-readings/meter-campaigns.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
+import { setTenantNotifyEmail } from "../src/domain/tenants/tenants.js";
+import { berlinToday, berlinToUtc } from "../src/lib/time.js";
 import { photo } from "./factories/repairs.js";
 import { auditOf, COMPANY, collectingMailer, outboxTo, writeCounts } from "./factories/staff.js";
 import {

@@ -1,7 +1,7 @@
 import { addDays } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findInboxItem } from "../src/domain/inbox/inbox.js";
 import { berlinToday } from "../src/lib/time.js";
-import { findInboxItem } from "../src/repositories/inbox.js";
 import { photo } from "./factories/repairs.js";
 import {
   auditOf,

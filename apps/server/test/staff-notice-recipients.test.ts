@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilding } from "../src/repositories/buildings.js";
-import { setTenantNotifyEmail } from "../src/repositories/notifications.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
+import { setTenantNotifyEmail } from "../src/domain/tenants/tenants.js";
 import { api, createStaffMember, createTenant, createTestContext, staffLogin, type TestContext } from "./helpers.js";
 
 // Issue 25 item 21: before an outage notice mails a building, the console asks „An N Mieter senden?“;

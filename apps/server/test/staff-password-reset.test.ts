@@ -2,9 +2,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { STAFF_RESET_TOKEN_TTL_SECONDS } from "@mieter-portal/contracts/staff";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { listAudit } from "../src/domain/audit/audit.js";
+import { createStaff, updateStaff } from "../src/domain/staff/staff.js";
 import { totpCodeNow } from "../src/lib/totp.js";
-import { listAudit } from "../src/repositories/audit.js";
-import { createStaff, updateStaff } from "../src/repositories/staff.js";
 import {
   API_KEY,
   api,

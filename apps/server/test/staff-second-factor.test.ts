@@ -2,9 +2,9 @@ import { LOGIN_MAX_FAILURES } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../src/db/connection.js";
+import { disableTotp } from "../src/domain/staff/staff.js";
+import { changeStaff } from "../src/domain/staff/staff-admin.js";
 import { totpCodeNow } from "../src/lib/totp.js";
-import { disableTotp } from "../src/repositories/staff.js";
-import { changeStaff } from "../src/repositories/staff-admin.js";
 import { API_KEY, api, createStaffMember, createTestContext, staffLogin, type TestContext } from "./helpers.js";
 
 // Issue 24 §16 (decision 031): each code once, the password for every change of the second factor,

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdmin } from "../src/cli/admin.js";
+import { findCurrentPayment } from "../src/domain/ledger/payments.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
 import { decodeSheet } from "../src/lib/tenant-csv.js";
-import { ensureBuilding } from "../src/repositories/buildings.js";
-import { findCurrentPayment } from "../src/repositories/payments.js";
 import {
   api,
   createStaffMember,

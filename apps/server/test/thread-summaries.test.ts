@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
-import { refreshThreadSummaries } from "../src/repositories/messages.js";
+import { refreshThreadSummaries } from "../src/domain/messages/messages.js";
 import { insertThread } from "./factories/messages.js";
 import { createTenant, createTestContext, type TestContext } from "./helpers.js";
 

@@ -1,9 +1,9 @@
 import type { AppConfig } from "../config.js";
 import type { Db } from "../db/connection.js";
+import type { MailContext } from "../domain/notifications/notify.js";
+import { findTenantByEmail } from "../domain/tenants/tenants.js";
 import type { FileStore } from "../lib/file-store.js";
 import type { Mailer } from "../lib/mailer.js";
-import type { MailContext } from "../lib/notify.js";
-import { findTenantByEmail } from "../repositories/tenants.js";
 import { CommandError } from "./args.js";
 
 export interface AdminIo {

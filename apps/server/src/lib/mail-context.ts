@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { MailContext } from "./notify.js";
+
+/** Who the mails speak as: the brand, the address links point to, the organizer of .ics files. */
+export interface MailContext {
+  company: string;
+  publicUrl: string;
+  /** The management's address, the organizer of appointment .ics files. */
+  supportEmail?: string;
+}
 
 /** The brand and address the mails of this server speak with. */
 export const mailContextOf = (app: FastifyInstance): MailContext => ({

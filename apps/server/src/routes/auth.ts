@@ -16,10 +16,6 @@ import {
   user,
 } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../lib/errors.js";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/passwords.js";
-import { resetLink, sendResetMail } from "../lib/reset-mail.js";
-import { signSessionToken } from "../lib/tokens.js";
 import {
   claimAttempts,
   clearAccountFailures,
@@ -34,7 +30,11 @@ import {
   releaseAttempts,
   revokeToken,
   setPassword,
-} from "../repositories/auth.js";
+} from "../domain/tenants/auth.js";
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../lib/errors.js";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/passwords.js";
+import { resetLink, sendResetMail } from "../lib/reset-mail.js";
+import { signSessionToken } from "../lib/tokens.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 429: apiError };
 /** Reset mails per address within the login window; more are silently not sent. */

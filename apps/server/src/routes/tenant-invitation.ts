@@ -10,17 +10,17 @@ import {
 } from "@mieter-portal/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { badRequest, forbidden, HttpError, unauthorized } from "../lib/errors.js";
-import { hashPassword } from "../lib/passwords.js";
-import { signSessionToken } from "../lib/tokens.js";
-import { claimAttempts, findUser, releaseAttempts } from "../repositories/auth.js";
+import { claimAttempts, findUser, releaseAttempts } from "../domain/tenants/auth.js";
 import {
   acceptInvitation,
   findOpenInvitation,
   type InvitationCredential,
   registrationCodeHash,
   tenantHasPortalAccess,
-} from "../repositories/tenant-onboarding.js";
+} from "../domain/tenants/tenant-onboarding.js";
+import { badRequest, forbidden, HttpError, unauthorized } from "../lib/errors.js";
+import { hashPassword } from "../lib/passwords.js";
+import { signSessionToken } from "../lib/tokens.js";
 
 const invalid = () => new HttpError(400, "tenant_invitation_invalid");
 const codeInvalid = () => new HttpError(400, "tenant_invitation_code_invalid");

@@ -5,8 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ActorKind, DocumentType } from "@mieter-portal/contracts";
 import type { Db } from "../../src/db/connection.js";
+import { createDocument } from "../../src/domain/documents/documents.js";
 import type { FileStore } from "../../src/lib/file-store.js";
-import { createDocument } from "../../src/repositories/documents.js";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../src/db/connection.js";
-import { refreshThreadSummaries } from "../../src/repositories/messages.js";
+import { refreshThreadSummaries } from "../../src/domain/messages/messages.js";
 
 export interface MessageSeed {
   direction?: "inbound" | "outbound";

@@ -1,14 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { calendarDate, passwordResetRequest } from "@mieter-portal/contracts";
 import { z } from "zod";
+import type { AuditActor } from "../../domain/audit/audit.js";
+import { commitStatement, previewStatement } from "../../domain/ledger/bank-import.js";
+import { ensureRentCharges, startLedgerFrom } from "../../domain/ledger/rent-ledger.js";
+import { recordManualPayment } from "../../domain/ledger/staff-ledger.js";
+import { refreshStatisticsAfterImport } from "../../domain/statistics/statistics.js";
+import { findCurrentTenancy } from "../../domain/tenants/tenants.js";
 import { decodeStatement, type ParsedStatement, readStatement, StatementError } from "../../lib/bank-statement.js";
 import { centsToEuros } from "../../lib/time.js";
-import type { AuditActor } from "../../repositories/audit.js";
-import { commitStatement, previewStatement } from "../../repositories/bank-import.js";
-import { ensureRentCharges, startLedgerFrom } from "../../repositories/rent-ledger.js";
-import { recordManualPayment } from "../../repositories/staff-ledger.js";
-import { refreshStatisticsAfterImport } from "../../repositories/statistics.js";
-import { findCurrentTenancy } from "../../repositories/tenants.js";
 import { CommandError, euroAmount, optionalText, parseOptions } from "../args.js";
 import { type AdminCommand, requireTenantByEmail } from "../context.js";
 

@@ -14,12 +14,12 @@ import {
 } from "@mieter-portal/contracts";
 import { z } from "zod";
 import { germanDate } from "../../db/seed/calendar.js";
+import { createAppointmentProposal } from "../../domain/appointments/staff-appointments.js";
+import { createDocument } from "../../domain/documents/documents.js";
+import { replyAsStaff, startThreadAsStaff, threadOwner } from "../../domain/messages/staff-threads.js";
+import { setRepairStatus as updateRepairStatus } from "../../domain/repairs/repairs.js";
 import { HttpError } from "../../lib/errors.js";
 import { berlinToday, nowIso } from "../../lib/time.js";
-import { createDocument } from "../../repositories/documents.js";
-import { setRepairStatus as updateRepairStatus } from "../../repositories/repairs.js";
-import { createAppointmentProposal } from "../../repositories/staff-appointments.js";
-import { replyAsStaff, startThreadAsStaff, threadOwner } from "../../repositories/staff-threads.js";
 import { CommandError, instantArgument, optionalText, parseOptions, UsageError } from "../args.js";
 import { type AdminCommand, requireTenantByEmail, timeRange } from "../context.js";
 

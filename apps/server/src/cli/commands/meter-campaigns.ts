@@ -1,8 +1,8 @@
 import { CAMPAIGN_METER_LABELS, calendarDate, campaignMeter, passwordResetRequest } from "@mieter-portal/contracts";
 import { z } from "zod";
+import { findMeterCampaign, START_PROBLEMS, startMeterCampaign } from "../../domain/meter-readings/meter-campaigns.js";
+import { listBuildings } from "../../domain/staff/buildings.js";
 import { germanDateOf } from "../../lib/time.js";
-import { listBuildings } from "../../repositories/buildings.js";
-import { findMeterCampaign, START_PROBLEMS, startMeterCampaign } from "../../repositories/meter-campaigns.js";
 import { CommandError, optionalText, parseOptions, UsageError } from "../args.js";
 import { type AdminCommand, requireTenantByEmail } from "../context.js";
 

@@ -2,18 +2,18 @@ import { readFile, writeFile } from "node:fs/promises";
 import { passwordResetRequest } from "@mieter-portal/contracts";
 import { z } from "zod";
 import { germanDate } from "../../db/seed/calendar.js";
-import { invitationLettersPdf, letterValidUntil } from "../../lib/invitation-letter.js";
-import { decodeSheet } from "../../lib/tenant-csv.js";
-import { berlinToday } from "../../lib/time.js";
-import { refreshStatisticsAfterImport } from "../../repositories/statistics.js";
-import { importTenants, previewTenantImport } from "../../repositories/tenant-import.js";
+import { refreshStatisticsAfterImport } from "../../domain/statistics/statistics.js";
+import { importTenants, previewTenantImport } from "../../domain/tenants/tenant-import.js";
 import {
   COMMAND_LINE_ACTOR,
   findTenantContact,
   issueInvitation,
   planLetterInvitation,
   recordLetterInvitations,
-} from "../../repositories/tenant-onboarding.js";
+} from "../../domain/tenants/tenant-onboarding.js";
+import { invitationLettersPdf, letterValidUntil } from "../../lib/invitation-letter.js";
+import { decodeSheet } from "../../lib/tenant-csv.js";
+import { berlinToday } from "../../lib/time.js";
 import { CommandError, parseOptions, UsageError } from "../args.js";
 import { type AdminCommand, commandMailContext, requireTenantByEmail } from "../context.js";
 

@@ -6,10 +6,10 @@ import {
   staffRole,
 } from "@mieter-portal/contracts/staff";
 import { z } from "zod";
+import { ensureBuilding } from "../../domain/staff/buildings.js";
+import { createStaff, createStaffLink, findStaffForLogin } from "../../domain/staff/staff.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { newTotpSecret, totpEnrolment } from "../../lib/totp.js";
-import { ensureBuilding } from "../../repositories/buildings.js";
-import { createStaff, createStaffLink, findStaffForLogin } from "../../repositories/staff.js";
 import { CommandError, parseOptions } from "../args.js";
 import type { AdminCommand } from "../context.js";
 

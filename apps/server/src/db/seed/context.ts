@@ -1,7 +1,8 @@
+import type { ActorKind } from "@mieter-portal/contracts";
+import type { PaymentSeed } from "../../domain/ledger/rows.js";
 import type { FileStore } from "../../lib/file-store.js";
 import type { Db } from "../connection.js";
 import { type Calendar, rentDescription } from "./calendar.js";
-import type { PaymentSeed } from "./rows.js";
 
 const DAY_MS = 86_400_000;
 
@@ -43,3 +44,6 @@ export function rentPayments(dueDates: Iterable<string>, amountCents: number, ca
   }
   return payments;
 }
+
+/** Who made a history entry in the demo's past (a repair's, an appointment's, a message's). */
+export type Actor = { kind: ActorKind; name: string };

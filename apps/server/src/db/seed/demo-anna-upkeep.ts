@@ -1,7 +1,9 @@
+import { insertMeterReading } from "../../domain/meter-readings/rows.js";
+import { insertPhoto } from "../../domain/photos/rows.js";
+import { insertRepair } from "../../domain/repairs/rows.js";
 import { germanDate } from "./calendar.js";
-import type { SeedContext } from "./context.js";
+import type { Actor, SeedContext } from "./context.js";
 import { createPng } from "./png.js";
-import { type Actor, insertMeterReading, insertPhoto, insertRepair } from "./rows.js";
 
 /** The demo tenant's upkeep: meter readings over the years and repairs in every status. */
 

@@ -1,18 +1,14 @@
-import { staffSignatureOf } from "../../repositories/staff-threads.js";
+import { insertAppointment } from "../../domain/appointments/rows.js";
+import { insertDocument } from "../../domain/documents/rows.js";
+import { insertInvoice, insertPayments } from "../../domain/ledger/rows.js";
+import { insertThread } from "../../domain/messages/rows.js";
+import { staffSignatureOf } from "../../domain/messages/staff-threads.js";
+import { insertTenancy, insertTenant } from "../../domain/tenants/rows.js";
 import { germanDate, germanEuros, monthlyDueDates } from "./calendar.js";
+import type { Actor } from "./context.js";
 import { DEMO_EMAIL, DEMO_STAFF, rentPayments, type SeedContext } from "./context.js";
 import { seedMeterReadings, seedRepairs } from "./demo-anna-upkeep.js";
 import { createPdf } from "./pdf.js";
-import {
-  type Actor,
-  insertAppointment,
-  insertDocument,
-  insertInvoice,
-  insertPayments,
-  insertTenancy,
-  insertTenant,
-  insertThread,
-} from "./rows.js";
 
 /** The spec's sample tenant: rent 750 = 550 + 200 by SEPA direct debit on the 3rd, and a lived-in account. */
 

@@ -1,6 +1,6 @@
+import { findStaffForLogin } from "../../domain/staff/staff.js";
+import { findTenantForLogin } from "../../domain/tenants/auth.js";
 import { verifyPassword } from "../../lib/passwords.js";
-import { findTenantForLogin } from "../../repositories/auth.js";
-import { findStaffForLogin } from "../../repositories/staff.js";
 import type { Db } from "../connection.js";
 import { DEMO_EMAIL, DEMO_PASSWORD, NEIGHBOUR_EMAIL } from "./context.js";
 import {

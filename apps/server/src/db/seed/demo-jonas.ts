@@ -1,19 +1,16 @@
+import { insertAppointment } from "../../domain/appointments/rows.js";
+import { insertDocument } from "../../domain/documents/rows.js";
+import { insertPayments } from "../../domain/ledger/rows.js";
+import { insertThread } from "../../domain/messages/rows.js";
+import { staffSignatureOf } from "../../domain/messages/staff-threads.js";
+import { insertMeterReading } from "../../domain/meter-readings/rows.js";
+import { insertRepair } from "../../domain/repairs/rows.js";
+import { insertTenancy, insertTenant } from "../../domain/tenants/rows.js";
 import { addMonths } from "../../lib/time.js";
-import { staffSignatureOf } from "../../repositories/staff-threads.js";
 import { monthlyDueDates } from "./calendar.js";
+import type { Actor } from "./context.js";
 import { DEMO_STAFF, NEIGHBOUR_EMAIL, rentPayments, type SeedContext } from "./context.js";
 import { createPdf } from "./pdf.js";
-import {
-  type Actor,
-  insertAppointment,
-  insertDocument,
-  insertMeterReading,
-  insertPayments,
-  insertRepair,
-  insertTenancy,
-  insertTenant,
-  insertThread,
-} from "./rows.js";
 
 /** The neighbour in the same building: a second account whose rows must never show up for the first. */
 

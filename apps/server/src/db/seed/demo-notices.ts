@@ -1,6 +1,6 @@
-import { ensureBuilding } from "../../repositories/buildings.js";
-import { createNotice } from "../../repositories/notices.js";
-import { findStaffForLogin } from "../../repositories/staff.js";
+import { createNotice } from "../../domain/notices/notices.js";
+import { ensureBuilding } from "../../domain/staff/buildings.js";
+import { findStaffForLogin } from "../../domain/staff/staff.js";
 import type { Db } from "../connection.js";
 import { DEMO_VERWALTER_EMAIL } from "./demo-staff.js";
 

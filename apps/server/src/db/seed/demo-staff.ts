@@ -1,7 +1,7 @@
+import { createCannedReply } from "../../domain/messages/canned-replies.js";
+import { ensureBuilding } from "../../domain/staff/buildings.js";
+import { createStaff, findStaffForLogin, setStaffPassword, updateStaff } from "../../domain/staff/staff.js";
 import { hashPassword } from "../../lib/passwords.js";
-import { ensureBuilding } from "../../repositories/buildings.js";
-import { createCannedReply } from "../../repositories/canned-replies.js";
-import { createStaff, findStaffForLogin, setStaffPassword, updateStaff } from "../../repositories/staff.js";
 import type { Db } from "../connection.js";
 
 /** The demo staff the start-up banner and the README name. */

@@ -1,13 +1,14 @@
 import { DEFAULT_BRAND } from "@mieter-portal/contracts";
+import { reconcileInbox } from "../../domain/inbox/inbox.js";
+import { openWaitingThreads } from "../../domain/messages/messages.js";
+import { ensureStaffUser } from "../../domain/staff/rows.js";
 import type { FileStore } from "../../lib/file-store.js";
 import { hashPassword } from "../../lib/passwords.js";
-import { reconcileInbox } from "../../repositories/inbox.js";
 import { analyze, type Db } from "../connection.js";
 import { calendarAt } from "./calendar.js";
 import { DEMO_PASSWORD, DEMO_STAFF } from "./context.js";
 import { seedAnna } from "./demo-anna.js";
 import { seedJonas } from "./demo-jonas.js";
-import { ensureStaffUser } from "./rows.js";
 
 export interface SeedOptions {
   /** The instant the demo is built around (tests pin it); default: now. */
@@ -71,6 +72,7 @@ export async function seedDemoIfEmpty(db: Db, files: FileStore, options: SeedOpt
   }
   // The seed writes the demo history directly: what waits for the management enters the inbox.
   await reconcileInbox(db);
+  await openWaitingThreads(db);
   await analyze(db);
   return true;
 }

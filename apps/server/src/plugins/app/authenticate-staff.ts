@@ -1,7 +1,7 @@
 import { roleCan, roleSeesAllBuildings, type StaffCapability, type StaffRole } from "@mieter-portal/contracts/staff";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { findStaffSession } from "../../domain/staff/staff.js";
 import { HttpError, unauthorized } from "../../lib/errors.js";
-import { findStaffSession } from "../../repositories/staff.js";
 import { bearerClaims, noStore } from "./authenticate.js";
 
 export interface StaffContext {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { findSessionState, hasPortalAccess } from "../../domain/tenants/auth.js";
 import { unauthorized } from "../../lib/errors.js";
 import { type TokenAudience, type VerifiedToken, verifySessionToken } from "../../lib/tokens.js";
-import { findSessionState, hasPortalAccess } from "../../repositories/auth.js";
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -4,16 +4,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ControlledTransaction, Selectable } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/types.js";
+import {
+  claimKey,
+  completeKey,
+  findKey,
+  type IdempotencyRow,
+  purgeExpiredKeys,
+  releaseKey,
+  storeRefusal,
+} from "../../domain/idempotency/keys.js";
 import { badRequest, HttpError } from "../../lib/errors.js";
-import { nowIso } from "../../lib/time.js";
 
-/** Stored answers are kept at least this long (the offline queue keeps changes for 30 days). */
-export const IDEMPOTENCY_RETENTION_DAYS = 35;
 const MUTATING = new Set(["POST", "PUT", "PATCH"]);
 /** Answers that must not be replayed: the same request may succeed later. */
 const NOT_STORED = new Set([401, 408, 409, 429]);
-
-type IdempotencyRow = Selectable<Database["idempotency_keys"]>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -53,11 +57,6 @@ function requestHash(request: FastifyRequest): string {
 const toArray = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-async function purgeExpired(db: Db): Promise<void> {
-  const cutoff = new Date(Date.now() - IDEMPOTENCY_RETENTION_DAYS * 86_400_000).toISOString();
-  await db.deleteFrom("idempotency_keys").where("created_at", "<", cutoff).execute();
-}
-
 /**
  * The onSend hook that commits a claimed change with its answer (or rolls it back). Added at the
  * root before compression (app.ts), so it stores the answer as serialised, never a compressed
@@ -71,44 +70,21 @@ export function storeIdempotentAnswer(db: Db) {
     const storable = status < 500 && !NOT_STORED.has(status) && (typeof payload === "string" || payload == null);
     const contentType = reply.getHeader("content-type");
     const answer = {
-      state: "done",
       response_status: status,
       response_body: (payload as string | null) ?? "",
       response_type: typeof contentType === "string" ? contentType : null,
-      completed_at: nowIso(),
     };
     if (status >= 400) {
       // A refused or failed change writes nothing: whatever the handler did is undone. A refusal
       // that will not change on a retry (400, 404, 422…) is still kept to be replayed.
       await claim.trx.rollback().execute();
-      if (storable) {
-        await db
-          .insertInto("idempotency_keys")
-          .values({
-            tenant_id: request.auth.tenantId,
-            key: claim.key,
-            request_hash: requestHash(request),
-            created_at: nowIso(),
-            ...answer,
-          })
-          .onConflict((oc) => oc.columns(["tenant_id", "key"]).doNothing())
-          .execute();
-      }
+      if (storable) await storeRefusal(db, request.auth.tenantId, claim.key, requestHash(request), answer);
       return payload;
     }
     try {
-      const key = claim.trx
-        .updateTable("idempotency_keys")
-        .where("tenant_id", "=", request.auth.tenantId)
-        .where("key", "=", claim.key);
       // A success whose answer cannot be kept (a stream) still commits its change, without the key.
-      if (storable) await key.set(answer).execute();
-      else
-        await claim.trx
-          .deleteFrom("idempotency_keys")
-          .where("tenant_id", "=", request.auth.tenantId)
-          .where("key", "=", claim.key)
-          .execute();
+      if (storable) await completeKey(claim.trx, request.auth.tenantId, claim.key, answer);
+      else await releaseKey(claim.trx, request.auth.tenantId, claim.key);
       await claim.trx.commit().execute();
     } catch (err) {
       await claim.trx
@@ -154,7 +130,7 @@ export function storeIdempotentAnswer(db: Db) {
 export function enableIdempotency(scope: FastifyInstance): void {
   const { db } = scope;
 
-  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
+  const claimForRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!MUTATING.has(request.method)) return;
     const header = request.headers["idempotency-key"];
     if (header === undefined) return;
@@ -167,31 +143,11 @@ export function enableIdempotency(scope: FastifyInstance): void {
     const trx = await db.startTransaction().execute();
     let existing: IdempotencyRow | undefined;
     try {
-      const inserted = await trx
-        .insertInto("idempotency_keys")
-        .values({
-          tenant_id: tenantId,
-          key,
-          request_hash: hash,
-          state: "in_progress",
-          response_status: null,
-          response_body: null,
-          response_type: null,
-          created_at: nowIso(),
-          completed_at: null,
-        })
-        .onConflict((oc) => oc.columns(["tenant_id", "key"]).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+      if (await claimKey(trx, tenantId, key, hash)) {
         request.idempotency = { key, trx };
         return;
       }
-      existing = await trx
-        .selectFrom("idempotency_keys")
-        .selectAll()
-        .where("tenant_id", "=", tenantId)
-        .where("key", "=", key)
-        .executeTakeFirst();
+      existing = await findKey(trx, tenantId, key);
     } catch (err) {
       await trx.rollback().execute();
       throw err;
@@ -222,15 +178,15 @@ export function enableIdempotency(scope: FastifyInstance): void {
   scope.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((method) => MUTATING.has(method)) || route.config?.idempotent === false) return;
-    route.preHandler = [claimKey, ...toArray(route.preHandler)];
+    route.preHandler = [claimForRequest, ...toArray(route.preHandler)];
     route.onResponse = [...toArray(route.onResponse), releaseClaim];
     route.onRequestAbort = [...toArray(route.onRequestAbort), releaseClaim];
   });
 
   const timer = setInterval(() => {
-    purgeExpired(db).catch((err) => scope.log.warn({ err }, "purging idempotency keys failed"));
+    purgeExpiredKeys(db).catch((err) => scope.log.warn({ err }, "purging idempotency keys failed"));
   }, 6 * 3_600_000);
   timer.unref();
   scope.addHook("onClose", async () => clearInterval(timer));
-  scope.addHook("onReady", async () => purgeExpired(db));
+  scope.addHook("onReady", async () => purgeExpiredKeys(db));
 }

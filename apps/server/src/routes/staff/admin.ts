@@ -9,18 +9,18 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { requireCapability } from "../../plugins/app/authenticate-staff.js";
-import { listAudit } from "../../repositories/audit.js";
-import { listBuildings } from "../../repositories/buildings.js";
-import { findStaffMember, listStaff } from "../../repositories/staff.js";
+import { listAudit } from "../../domain/audit/audit.js";
+import { listBuildings } from "../../domain/staff/buildings.js";
+import { findStaffMember, listStaff } from "../../domain/staff/staff.js";
 import {
   changeStaff,
   inviteStaff,
   resendInvitation,
   resetSecondFactor,
   type StaffAdminResult,
-} from "../../repositories/staff-admin.js";
+} from "../../domain/staff/staff-admin.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

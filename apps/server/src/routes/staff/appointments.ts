@@ -8,8 +8,6 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import {
   acceptAppointment,
   createAppointmentProposal,
@@ -17,8 +15,10 @@ import {
   findStaffAppointment,
   proposeAppointmentTime,
   type StaffAppointmentResult,
-} from "../../repositories/staff-appointments.js";
-import { tenantRefOf } from "../../repositories/staff-tenants.js";
+} from "../../domain/appointments/staff-appointments.js";
+import { tenantRefOf } from "../../domain/tenants/staff-tenants.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope, auditActor, mailContext, staffSignature } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

@@ -18,12 +18,7 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from "../../lib/errors.js";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
-import { signSessionToken } from "../../lib/tokens.js";
-import { newTotpSecret, totpEnrolment, verifyTotp } from "../../lib/totp.js";
-import { recordAudit } from "../../repositories/audit.js";
-import { claimAttempts, releaseAttempts } from "../../repositories/auth.js";
+import { recordAudit } from "../../domain/audit/audit.js";
 import {
   acceptStaffInvitation,
   disableTotp,
@@ -39,7 +34,12 @@ import {
   setPendingTotpSecret,
   setStaffPassword,
   useTotpStep,
-} from "../../repositories/staff.js";
+} from "../../domain/staff/staff.js";
+import { claimAttempts, releaseAttempts } from "../../domain/tenants/auth.js";
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from "../../lib/errors.js";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { signSessionToken } from "../../lib/tokens.js";
+import { newTotpSecret, totpEnrolment, verifyTotp } from "../../lib/totp.js";
 import { auditActor } from "./scope.js";
 
 type Db = Parameters<typeof claimAttempts>[0];

@@ -6,6 +6,9 @@ import {
   documentPublishFields,
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findPublication, listPublications, publishDocument } from "../../domain/documents/document-publications.js";
+import { buildingsExist } from "../../domain/staff/buildings.js";
+import { tenantRefOf } from "../../domain/tenants/staff-tenants.js";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
 import {
   acceptDocumentMultipart,
@@ -16,9 +19,6 @@ import {
   textField,
 } from "../../lib/multipart.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
-import { buildingsExist } from "../../repositories/buildings.js";
-import { findPublication, listPublications, publishDocument } from "../../repositories/document-publications.js";
-import { tenantRefOf } from "../../repositories/staff-tenants.js";
 import { assertInScope, auditActor } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

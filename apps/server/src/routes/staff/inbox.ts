@@ -2,13 +2,13 @@ import { apiError, idParams } from "@mieter-portal/contracts";
 import { assignRequest, inboxKind, inboxPage, inboxQuery, personRef, roleCan } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { assignItem } from "../../domain/inbox/assignments.js";
+import { findInboxItem, listInbox } from "../../domain/inbox/inbox.js";
+import { findPhotoById } from "../../domain/photos/photos.js";
+import { colleaguesFor } from "../../domain/staff/staff.js";
+import { tenantRefOf } from "../../domain/tenants/staff-tenants.js";
 import { badRequest, HttpError, notFound } from "../../lib/errors.js";
 import { sendStoredFile } from "../../lib/send-file.js";
-import { assignItem } from "../../repositories/assignments.js";
-import { findInboxItem, listInbox } from "../../repositories/inbox.js";
-import { findPhotoById } from "../../repositories/photos.js";
-import { colleaguesFor } from "../../repositories/staff.js";
-import { tenantRefOf } from "../../repositories/staff-tenants.js";
 import { assertInScope, auditActor, inboxScopeOf, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };

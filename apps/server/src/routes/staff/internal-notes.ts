@@ -2,13 +2,13 @@ import { apiError, idParams } from "@mieter-portal/contracts";
 import { internalNote, internalNoteRequest, roleCan } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError, notFound } from "../../lib/errors.js";
 import {
   addEntityNote,
   listInternalNotes,
   type NoteEntity,
   noteEntityBuilding,
-} from "../../repositories/internal-notes.js";
+} from "../../domain/inbox/internal-notes.js";
+import { HttpError, notFound } from "../../lib/errors.js";
 import { assertInScope, auditActor } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };

@@ -28,22 +28,13 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  type CsvMapping,
-  type ParsedStatement,
-  readStatementOffThread,
-  StatementError,
-} from "../../lib/bank-statement.js";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { centsToEuros, eurosToCents } from "../../lib/time.js";
-import { requireCapability } from "../../plugins/app/authenticate-staff.js";
-import {
   commitStatement,
   emptyPreview,
   findCsvLayout,
   previewStatement,
   type ReadStatement,
   saveCsvLayout,
-} from "../../repositories/bank-import.js";
+} from "../../domain/ledger/bank-import.js";
 import {
   assignUnmatched,
   changeRent,
@@ -55,8 +46,17 @@ import {
   listUnmatched,
   recordManualPayment,
   sendReminder,
-} from "../../repositories/staff-ledger.js";
-import { refreshStatisticsAfterImport } from "../../repositories/statistics.js";
+} from "../../domain/ledger/staff-ledger.js";
+import { refreshStatisticsAfterImport } from "../../domain/statistics/statistics.js";
+import {
+  type CsvMapping,
+  type ParsedStatement,
+  readStatementOffThread,
+  StatementError,
+} from "../../lib/bank-statement.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { centsToEuros, eurosToCents } from "../../lib/time.js";
+import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope, auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

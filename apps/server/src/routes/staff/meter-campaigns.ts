@@ -8,9 +8,6 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { contentDisposition } from "../../lib/uploads.js";
-import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import {
   campaignBuildingOf,
   campaignFileName,
@@ -21,7 +18,10 @@ import {
   remindOpenParticipants,
   START_PROBLEMS,
   startMeterCampaign,
-} from "../../repositories/meter-campaigns.js";
+} from "../../domain/meter-readings/meter-campaigns.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { contentDisposition } from "../../lib/uploads.js";
+import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope, auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

@@ -2,13 +2,13 @@ import { apiError, idParams } from "@mieter-portal/contracts";
 import { meterRenewalRequest, staffMeterReading } from "@mieter-portal/contracts/staff";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { conflict, notFound } from "../../lib/errors.js";
-import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import {
   acceptMeterReading,
   findStaffMeterReading,
   requestMeterRenewal,
-} from "../../repositories/staff-meter-readings.js";
+} from "../../domain/meter-readings/staff-meter-readings.js";
+import { conflict, notFound } from "../../lib/errors.js";
+import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope, auditActor, mailContext, staffSignature } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

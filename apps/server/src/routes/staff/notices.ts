@@ -10,9 +10,6 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
-import { requireCapability } from "../../plugins/app/authenticate-staff.js";
-import { buildingsExist } from "../../repositories/buildings.js";
 import {
   countEmergencyRecipients,
   createNotice,
@@ -22,7 +19,10 @@ import {
   listStaffNotices,
   type NoticeRefusal,
   updateNotice,
-} from "../../repositories/notices.js";
+} from "../../domain/notices/notices.js";
+import { buildingsExist } from "../../domain/staff/buildings.js";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope, auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

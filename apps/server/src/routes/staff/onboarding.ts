@@ -17,13 +17,8 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { invitationLettersPdf } from "../../lib/invitation-letter.js";
-import { berlinToday, eurosToCents, germanDateOf } from "../../lib/time.js";
-import { contentDisposition } from "../../lib/uploads.js";
-import { inScope, requireCapability } from "../../plugins/app/authenticate-staff.js";
-import { refreshStatisticsAfterImport } from "../../repositories/statistics.js";
-import { importTenants, previewTenantImport } from "../../repositories/tenant-import.js";
+import { refreshStatisticsAfterImport } from "../../domain/statistics/statistics.js";
+import { importTenants, previewTenantImport } from "../../domain/tenants/tenant-import.js";
 import {
   createOnboardedTenant,
   endCurrentTenancy,
@@ -35,7 +30,12 @@ import {
   planLetterInvitation,
   recordLetterInvitations,
   updateTenantContact,
-} from "../../repositories/tenant-onboarding.js";
+} from "../../domain/tenants/tenant-onboarding.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { invitationLettersPdf } from "../../lib/invitation-letter.js";
+import { berlinToday, eurosToCents, germanDateOf } from "../../lib/time.js";
+import { contentDisposition } from "../../lib/uploads.js";
+import { inScope, requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope, auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };

@@ -7,12 +7,12 @@ import {
   staffPasswordResetToken,
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findStaffResetLink, normalizeStaffEmail } from "../../domain/staff/staff.js";
+import { finishStaffPasswordReset, startStaffPasswordReset } from "../../domain/staff/staff-password-reset.js";
+import { claimAttempts } from "../../domain/tenants/auth.js";
 import { forbidden, HttpError } from "../../lib/errors.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { sendStaffResetMail, staffResetLink } from "../../lib/staff-reset-mail.js";
-import { claimAttempts } from "../../repositories/auth.js";
-import { findStaffResetLink, normalizeStaffEmail } from "../../repositories/staff.js";
-import { finishStaffPasswordReset, startStaffPasswordReset } from "../../repositories/staff-password-reset.js";
 import { RESET_MAILS_PER_WINDOW, RESET_REQUESTS_PER_IP } from "../auth.js";
 
 const RETRY_AFTER = { "retry-after": String(LOGIN_WINDOW_SECONDS) };

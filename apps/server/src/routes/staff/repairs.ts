@@ -9,17 +9,17 @@ import {
   staffRepairWritten,
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { badRequest, notFound } from "../../lib/errors.js";
-import { requireCapability } from "../../plugins/app/authenticate-staff.js";
-import { buildingsExist } from "../../repositories/buildings.js";
 import {
   addInternalNote,
   changeRepairStatusByStaff,
   createRepairByStaff,
   findStaffRepair,
   tenantOfNewRepair,
-} from "../../repositories/staff-repairs.js";
-import { tenantRefOf } from "../../repositories/staff-tenants.js";
+} from "../../domain/repairs/staff-repairs.js";
+import { buildingsExist } from "../../domain/staff/buildings.js";
+import { tenantRefOf } from "../../domain/tenants/staff-tenants.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope, auditActor, mailContext, staffSignature } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };

@@ -1,10 +1,10 @@
 import type { InboxKind } from "@mieter-portal/contracts/staff";
 import { roleCan } from "@mieter-portal/contracts/staff";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AuditActor } from "../../domain/audit/audit.js";
+import type { InboxScope } from "../../domain/inbox/inbox.js";
 import { notFound } from "../../lib/errors.js";
 import { inScope } from "../../plugins/app/authenticate-staff.js";
-import type { AuditActor } from "../../repositories/audit.js";
-import type { InboxScope } from "../../repositories/inbox.js";
 
 /** Who acts, for the audit log: the signed-in staff member and the client's address. */
 export const auditActor = (request: FastifyRequest): AuditActor => ({

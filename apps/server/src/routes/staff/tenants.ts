@@ -2,9 +2,9 @@ import { apiError, idParams } from "@mieter-portal/contracts";
 import { roleCan, staffTenantDetail, staffTenantSummary, staffTenantsQuery } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { findStaffTenantDetail, listStaffTenants } from "../../domain/tenants/staff-tenants.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
-import { findStaffTenantDetail, listStaffTenants } from "../../repositories/staff-tenants.js";
 import { assertInScope } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };

@@ -11,22 +11,22 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forbidden, notFound } from "../../lib/errors.js";
-import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import {
   createCannedReply,
   deleteCannedReply,
   findCannedReply,
   listCannedReplies,
   updateCannedReply,
-} from "../../repositories/canned-replies.js";
-import { tenantRefOf } from "../../repositories/staff-tenants.js";
+} from "../../domain/messages/canned-replies.js";
 import {
   findStaffThread,
   markThreadHandled,
   replyAsStaff,
   startConversation,
-} from "../../repositories/staff-threads.js";
+} from "../../domain/messages/staff-threads.js";
+import { tenantRefOf } from "../../domain/tenants/staff-tenants.js";
+import { forbidden, notFound } from "../../lib/errors.js";
+import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope, auditActor, mailContext, staffSignature } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };

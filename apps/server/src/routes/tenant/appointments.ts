@@ -10,18 +10,18 @@ import {
 } from "@mieter-portal/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { mailContextOf } from "../../lib/mail-context.js";
-import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
-import { writeQuota } from "../../lib/quotas.js";
-import { berlinToday } from "../../lib/time.js";
 import {
   changeAppointmentStatus,
   findAppointment,
   listAppointments,
   requestAppointment,
   type TenantActor,
-} from "../../repositories/appointments.js";
+} from "../../domain/appointments/appointments.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { mailContextOf } from "../../lib/mail-context.js";
+import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
+import { berlinToday } from "../../lib/time.js";
+import { writeQuota } from "../../plugins/app/write-quotas.js";
 
 const actorOf = (request: FastifyRequest): TenantActor => ({
   tenantId: request.auth.tenantId,

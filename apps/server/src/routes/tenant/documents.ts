@@ -9,6 +9,7 @@ import {
 } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { createDocument, findDocumentFile, listDocuments } from "../../domain/documents/documents.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import {
   acceptDocumentMultipart,
@@ -19,9 +20,8 @@ import {
   textField,
 } from "../../lib/multipart.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
-import { writeQuota } from "../../lib/quotas.js";
 import { contentDisposition, EMPTY_FILE } from "../../lib/uploads.js";
-import { createDocument, findDocumentFile, listDocuments } from "../../repositories/documents.js";
+import { writeQuota } from "../../plugins/app/write-quotas.js";
 
 const errors = { 400: apiError, 401: apiError, 404: apiError };
 

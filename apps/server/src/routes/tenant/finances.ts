@@ -1,8 +1,8 @@
 import { apiError, financesQuery, financesResponse } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findFinances } from "../../domain/ledger/finances.js";
 import { notFound } from "../../lib/errors.js";
 import { berlinToday } from "../../lib/time.js";
-import { findFinances } from "../../repositories/finances.js";
 
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -12,10 +12,6 @@ import {
 } from "@mieter-portal/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { notFound } from "../../lib/errors.js";
-import { mailContextOf } from "../../lib/mail-context.js";
-import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
-import { writeQuota } from "../../lib/quotas.js";
 import {
   addReply,
   createThread,
@@ -24,7 +20,11 @@ import {
   listThreads,
   markThreadRead,
   type TenantActor,
-} from "../../repositories/messages.js";
+} from "../../domain/messages/messages.js";
+import { notFound } from "../../lib/errors.js";
+import { mailContextOf } from "../../lib/mail-context.js";
+import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
+import { writeQuota } from "../../plugins/app/write-quotas.js";
 
 const actorOf = (request: FastifyRequest): TenantActor => ({
   tenantId: request.auth.tenantId,

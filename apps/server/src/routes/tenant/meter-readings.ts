@@ -10,16 +10,16 @@ import {
   tenantMeterCampaignList,
 } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { refuseUnconfirmedLower } from "../../domain/meter-readings/lower-reading-check.js";
+import { listTenantCampaigns } from "../../domain/meter-readings/meter-campaigns.js";
+import { createMeterReading, listMeterReadings } from "../../domain/meter-readings/meter-readings.js";
 import { badRequest } from "../../lib/errors.js";
 import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";
 import { mailContextOf } from "../../lib/mail-context.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
-import { writeQuota } from "../../lib/quotas.js";
 import { berlinToday } from "../../lib/time.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
-import { refuseUnconfirmedLower } from "../../repositories/lower-reading-check.js";
-import { listTenantCampaigns } from "../../repositories/meter-campaigns.js";
-import { createMeterReading, listMeterReadings } from "../../repositories/meter-readings.js";
+import { writeQuota } from "../../plugins/app/write-quotas.js";
 
 const PHOTO_FIELDS: Record<MeterKind, "waterMeterPhoto" | "electricityMeterPhoto" | "heatingMeterPhoto"> = {
   water: "waterMeterPhoto",

@@ -1,8 +1,8 @@
 import { apiError, idParams, pageQuery, tenantNotice, tenantNoticeList } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { listTenantNotices, markNoticeAffected } from "../../domain/notices/notices.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
-import { listTenantNotices, markNoticeAffected } from "../../repositories/notices.js";
 
 export const NOTICE_NOT_EMERGENCY = "„Betrifft mich auch“ gibt es nur bei Störungen.";
 export const NOTICE_NOT_CURRENT = "Dieser Aushang ist nicht mehr aktuell.";

@@ -1,6 +1,6 @@
 import { apiError, currentPaymentResponse } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { findCurrentPayment } from "../../repositories/payments.js";
+import { findCurrentPayment } from "../../domain/ledger/payments.js";
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

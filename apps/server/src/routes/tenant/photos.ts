@@ -1,9 +1,9 @@
 import { apiError, idParams } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { findPhoto } from "../../domain/photos/photos.js";
 import { notFound } from "../../lib/errors.js";
 import { sendStoredFile } from "../../lib/send-file.js";
-import { findPhoto } from "../../repositories/photos.js";
 
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,7 +1,8 @@
 import { apiError, tenantPreferences } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { tenantWantsMail } from "../../domain/notifications/notifications.js";
+import { setTenantNotifyEmail } from "../../domain/tenants/tenants.js";
 import { notFound } from "../../lib/errors.js";
-import { setTenantNotifyEmail, tenantWantsMail } from "../../repositories/notifications.js";
 
 export const preferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   // request.db: inside a keyed change it is the change's transaction (app.db would wait for it).

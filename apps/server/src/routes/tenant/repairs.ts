@@ -1,12 +1,12 @@
 import { apiError, idParams, pageQuery, repair, repairList, repairRequest } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { createRepair, findRepair, listRepairs } from "../../domain/repairs/repairs.js";
 import { notFound } from "../../lib/errors.js";
 import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";
 import { mailContextOf } from "../../lib/mail-context.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
-import { writeQuota } from "../../lib/quotas.js";
 import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
-import { createRepair, findRepair, listRepairs } from "../../repositories/repairs.js";
+import { writeQuota } from "../../plugins/app/write-quotas.js";
 
 export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

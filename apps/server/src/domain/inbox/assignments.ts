@@ -1,0 +1,107 @@
+import type { InboxKind } from "@mieter-portal/contracts/staff";
+import { type Db, withTransaction } from "../../db/connection.js";
+import { type AuditActor, recordAudit } from "../audit/audit.js";
+import { enqueueMail } from "../notifications/notifications.js";
+import type { MailContext } from "../notifications/notify.js";
+
+/** The outbox kind of the mail that tells a staff member an item was assigned to them. */
+export const STAFF_ASSIGNED_KIND = "staff_assigned";
+
+/** Where the item opens in the console (apps/console/src/config/paths.ts). */
+const CONSOLE_PATH: Record<InboxKind, string> = {
+  repair: "reparaturen",
+  message: "nachrichten",
+  appointment: "termine",
+  meter_reading: "zaehlerstaende",
+};
+
+const KIND_WORDS: Record<InboxKind, string> = {
+  repair: "die Reparatur",
+  message: "die Nachricht",
+  appointment: "die Terminanfrage",
+  meter_reading: "den Zählerstand",
+};
+
+const ENTITY_TABLE = { repair: "repairs", message: "message_threads", appointment: "appointments" } as const;
+
+/**
+ * Assigns an open inbox item to a staff member (or to nobody): on the inbox row and, for repairs,
+ * conversations and appointments, on the item itself so it stays with the item after it closes.
+ * False when the item is not open in the inbox.
+ */
+export async function assignItem(
+  db: Db,
+  kind: InboxKind,
+  itemId: string,
+  assigneeId: string | null,
+  actor: AuditActor,
+  mail: MailContext,
+): Promise<boolean> {
+  return withTransaction(db, async (trx) => {
+    const item = await trx
+      .selectFrom("inbox_items")
+      .select(["assignee_id", "building_id", "title"])
+      .where("kind", "=", kind)
+      .where("item_id", "=", itemId)
+      .executeTakeFirst();
+    if (!item) return false;
+    await trx
+      .updateTable("inbox_items")
+      .set({ assignee_id: assigneeId })
+      .where("kind", "=", kind)
+      .where("item_id", "=", itemId)
+      .execute();
+    if (kind !== "meter_reading") {
+      await trx.updateTable(ENTITY_TABLE[kind]).set({ assignee_id: assigneeId }).where("id", "=", itemId).execute();
+    }
+    await recordAudit(trx, actor, {
+      action: `${kind}.assigned`,
+      entityType: kind,
+      entityId: itemId,
+      buildingId: item.building_id,
+      before: { assignee_id: item.assignee_id },
+      after: { assignee_id: assigneeId },
+    });
+    if (assigneeId && assigneeId !== actor.staffId && assigneeId !== item.assignee_id) {
+      await noticeToAssignee(trx, mail, assigneeId, actor, { kind, itemId, title: item.title });
+    }
+    return true;
+  });
+}
+
+/**
+ * Tells a staff member that a colleague assigned an item to them (issue 25 §13): one mail through
+ * the outbox, unless they turned notifications off (Profil → Benachrichtigungen) or left.
+ */
+async function noticeToAssignee(
+  db: Db,
+  mail: MailContext,
+  assigneeId: string,
+  actor: AuditActor,
+  item: { kind: InboxKind; itemId: string; title: string },
+): Promise<void> {
+  const staff = await db
+    .selectFrom("staff_users")
+    .select(["email", "name"])
+    .where("id", "=", assigneeId)
+    .where("active", "=", 1)
+    .where("notify_new_items", "=", 1)
+    .executeTakeFirst();
+  if (!staff) return;
+  await enqueueMail(db, {
+    recipientKind: "staff",
+    recipientId: assigneeId,
+    to: staff.email,
+    kind: STAFF_ASSIGNED_KIND,
+    subject: `${mail.company}: Ihnen wurde etwas zugewiesen`,
+    body: [
+      `Guten Tag ${staff.name},`,
+      "",
+      `${actor.name} hat Ihnen ${KIND_WORDS[item.kind]} „${item.title}“ zugewiesen.`,
+      "",
+      `Öffnen: ${mail.publicUrl}/verwaltung/${CONSOLE_PATH[item.kind]}/${item.itemId}`,
+      "",
+      "Abschalten können Sie diese E-Mails in der Verwaltung unter Profil → Benachrichtigungen.",
+    ].join("\n"),
+  });
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import type { Building } from "@mieter-portal/contracts/staff";
+import type { Db } from "../../db/connection.js";
+import { nowIso } from "../../lib/time.js";
+
+/** The building at a street address: found, or created (same street address, same building). */
+export async function ensureBuilding(db: Db, address: string): Promise<string> {
+  const trimmed = address.trim();
+  await db
+    .insertInto("buildings")
+    .values({
+      id: randomUUID(),
+      name: trimmed.split(",")[0]?.trim() || trimmed,
+      address: trimmed,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column("address").doNothing())
+    .execute();
+  const row = await db.selectFrom("buildings").select("id").where("address", "=", trimmed).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Buildings with their number of tenants with a running tenancy; all, or only these. */
+export async function listBuildings(db: Db, only: string[] | "all"): Promise<Building[]> {
+  let query = db
+    .selectFrom("buildings")
+    .select((eb) => [
+      "buildings.id",
+      "buildings.name",
+      "buildings.address",
+      eb
+        .selectFrom("tenancies")
+        .select((e) => e.fn.count<number>("tenancies.tenant_id").distinct().as("n"))
+        .whereRef("tenancies.building_id", "=", "buildings.id")
+        .where("tenancies.end_date", "is", null)
+        .as("tenant_count"),
+    ])
+    .orderBy("buildings.name");
+  if (only !== "all") {
+    if (only.length === 0) return [];
+    query = query.where("buildings.id", "in", only);
+  }
+  const rows = await query.execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, address: r.address, tenant_count: Number(r.tenant_count ?? 0) }));
+}
+
+export async function buildingsExist(db: Db, ids: string[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const rows = await db
+    .selectFrom("buildings")
+    .select("id")
+    .where("id", "in", [...new Set(ids)])
+    .execute();
+  return rows.length === new Set(ids).size;
+}
