@@ -42,6 +42,8 @@ export type ApiError = z.infer<typeof apiError>;
 /** Answer of a change that has no richer body. */
 export const okResponse = z.object({ success: z.literal(true), message: z.string() });
 export type OkResponse = z.infer<typeof okResponse>;
+/** Answer of a change that says nothing but that it worked (assigning an inbox item, a contact change). */
+export const successResponse = z.object({ success: z.literal(true) });
 
 /** Amounts travel as euros with two decimals; the database keeps integer cents. */
 export const money = z.number();

@@ -1,3 +1,4 @@
+export * from "./api-error.js";
 export * from "./appointment-rules.js";
 export * from "./appointments.js";
 export * from "./auth.js";

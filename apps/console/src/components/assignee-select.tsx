@@ -1,16 +1,18 @@
-import type { InboxKind } from "@mieter-portal/contracts/staff";
+import { successResponse } from "@mieter-portal/contracts";
+import { type InboxKind, personRef } from "@mieter-portal/contracts/staff";
 import { NativeSelect } from "@mieter-portal/ui/native-select";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { cn } from "@mieter-portal/ui/utils";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
+import { z } from "zod";
 import { apiGet, apiPost } from "@/lib/api-client";
 
 /** Who may take this item: the staff of its building and the Administrators (the server decides). */
 const assigneesQueryOptions = (kind: InboxKind, id: string) =>
   queryOptions({
     queryKey: ["staff", "assignees", kind, id],
-    queryFn: ({ signal }) => apiGet<{ id: string; name: string }[]>(`/staff/inbox/${kind}/${id}/assignees`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/staff/inbox/${kind}/${id}/assignees`, z.array(personRef), { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -20,7 +22,7 @@ export function useAssign(kind: InboxKind, id: string) {
   return useMutation({
     mutationKey: ["staff", "assign", kind, id],
     mutationFn: (assigneeId: string | null) =>
-      apiPost<unknown>(`/staff/inbox/${kind}/${id}/assign`, { assignee_id: assigneeId }),
+      apiPost(`/staff/inbox/${kind}/${id}/assign`, successResponse, { assignee_id: assigneeId }),
     onSuccess: (_data, assigneeId) =>
       toast({ title: assigneeId ? "Zuständigkeit gespeichert" : "Zuständigkeit entfernt" }),
     onSettled: () =>

@@ -1,8 +1,9 @@
-import { internalNoteRequest } from "@mieter-portal/contracts/staff";
+import { internalNote, internalNoteRequest } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { z } from "zod";
 import { FormError, TextAreaField } from "@/components/form-controls";
 import { LoadError, Section } from "@/components/page";
 import { apiGet, apiPost } from "@/lib/api-client";
@@ -91,10 +92,10 @@ export function InternalNotes({ entity, id }: { entity: "thread" | "appointment"
   const queryKey = ["staff", "notes", entity, id];
   const notes = useQuery({
     queryKey,
-    queryFn: ({ signal }) => apiGet<Note[]>(`/staff/notes/${entity}/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/staff/notes/${entity}/${id}`, z.array(internalNote), { signal }),
   });
   const add = useMutation({
-    mutationFn: (note: string) => apiPost<Note[]>(`/staff/notes/${entity}/${id}`, { note }),
+    mutationFn: (note: string) => apiPost(`/staff/notes/${entity}/${id}`, z.array(internalNote), { note }),
     meta: { inlineErrors: true },
     onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
   });

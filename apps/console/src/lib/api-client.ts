@@ -1,3 +1,4 @@
+import { readApiErrorBody } from "@mieter-portal/contracts";
 import { env } from "@/config/env";
 import { getToken, signOut } from "./session";
 
@@ -13,28 +14,24 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * What reads an answer: a zod schema of the contracts (decision 040). The server sends its answers
+ * through the same schemas, so a parse failure means the console and the server disagree.
+ */
+export interface Answer<T> {
+  parse(data: unknown): T;
 }
 
-/** Reads the API's `{error, message, fields}` body; anything else becomes a German fallback. */
+/** Reads the API's `{error, message, fields}` body (contracts' parser); anything else becomes a German fallback. */
 export function toApiError(status: number, body: unknown): ApiError {
-  if (isRecord(body)) {
-    const code = typeof body.error === "string" ? body.error : `http_${status}`;
-    const message = typeof body.message === "string" && body.message ? body.message : UNKNOWN_ERROR_MESSAGE;
-    const fields = isRecord(body.fields)
-      ? Object.fromEntries(
-          Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-        )
-      : {};
-    return new ApiError(status, code, message, fields);
-  }
-  return new ApiError(status, `http_${status}`, UNKNOWN_ERROR_MESSAGE);
+  const read = readApiErrorBody(body);
+  return new ApiError(status, read.code ?? `http_${status}`, read.message || UNKNOWN_ERROR_MESSAGE, read.fields ?? {});
 }
 
 /** The message to show for any error a call may throw. */
@@ -56,8 +53,10 @@ async function send(method: string, path: string, body: unknown, options: Reques
   const headers = new Headers({ "X-API-Key": env.apiKey, Accept: "application/json" });
   const token = options.anonymous ? null : getToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
-  let payload: string | undefined;
-  if (body !== undefined) {
+  let payload: string | FormData | undefined;
+  // A form with a file goes as multipart; the browser sets its Content-Type with the boundary.
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
     headers.set("Content-Type", "application/json");
     payload = JSON.stringify(body);
   }
@@ -81,19 +80,35 @@ async function send(method: string, path: string, body: unknown, options: Reques
   throw error;
 }
 
-/** One JSON call to the staff API (paths below /api/v1). */
-export async function api<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+/**
+ * One JSON call to the staff API (paths below /api/v1); the answer is parsed by its schema. An
+ * answer of another shape is not shown half-read: it fails like any other error, with the German
+ * fallback message (code `invalid_answer`, the parse error as its cause).
+ */
+export async function api<T>(
+  method: string,
+  path: string,
+  answer: Answer<T>,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const res = await send(method, path, body, options);
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  try {
+    const text = res.status === 204 ? "" : await res.text();
+    return answer.parse(text ? JSON.parse(text) : undefined);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(res.status, "invalid_answer", UNKNOWN_ERROR_MESSAGE, {}, { cause });
+  }
 }
 
-export const apiGet = <T>(path: string, options?: RequestOptions) => api<T>("GET", path, undefined, options);
-export const apiPost = <T>(path: string, body?: unknown, options?: RequestOptions) =>
-  api<T>("POST", path, body ?? {}, options);
-export const apiPatch = <T>(path: string, body: unknown) => api<T>("PATCH", path, body);
-export const apiDelete = <T>(path: string) => api<T>("DELETE", path);
+export const apiGet = <T>(path: string, answer: Answer<T>, options?: RequestOptions) =>
+  api("GET", path, answer, undefined, options);
+export const apiPost = <T>(path: string, answer: Answer<T>, body?: unknown, options?: RequestOptions) =>
+  api("POST", path, answer, body ?? {}, options);
+export const apiPut = <T>(path: string, answer: Answer<T>, body: unknown) => api("PUT", path, answer, body);
+export const apiPatch = <T>(path: string, answer: Answer<T>, body: unknown) => api("PATCH", path, answer, body);
+export const apiDelete = <T>(path: string, answer: Answer<T>) => api("DELETE", path, answer);
 
 /** Binary answers that need the bearer header (photos): fetched as a blob. */
 export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@mieter-portal/contracts";
+import { publicConfig } from "@mieter-portal/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api-client";
 
@@ -6,7 +6,7 @@ import { apiGet } from "./api-client";
 export const brandQueryOptions = () =>
   queryOptions({
     queryKey: ["config"],
-    queryFn: ({ signal }) => apiGet<PublicConfig>("/config", { signal, anonymous: true }),
+    queryFn: ({ signal }) => apiGet("/config", publicConfig, { signal, anonymous: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -45,6 +45,9 @@ export const staffLoginResponse = z.object({
 });
 export type StaffLoginResponse = z.infer<typeof staffLoginResponse>;
 
+/** Answer of a password change: every other session ended, this one goes on with the new token. */
+export const staffPasswordChanged = z.object({ token: z.string(), expires_at: z.string() });
+
 export const staffProfileUpdate = z.object({
   notify_new_items: z.boolean({ error: "Bitte ja oder nein angeben." }).optional(),
 });

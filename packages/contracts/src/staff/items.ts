@@ -269,6 +269,7 @@ export const staffTenantSummary = z.object({
   invitation_status: invitationStatus,
 });
 export type StaffTenantSummary = z.infer<typeof staffTenantSummary>;
+export const staffTenantPage = z.object({ items: z.array(staffTenantSummary), next_cursor: z.string().nullable() });
 
 export const staffTenantsQuery = z.object({
   q: z.string().trim().max(100).optional(),

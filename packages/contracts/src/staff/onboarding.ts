@@ -122,6 +122,9 @@ export const tenantInvitationState = z.object({
 });
 export type TenantInvitationState = z.infer<typeof tenantInvitationState>;
 
+/** Answer of POST /staff/tenants: the new tenant's id and whether the invitation went out. */
+export const staffTenantCreated = z.object({ id: z.string(), invitation: tenantInvitationState });
+
 export const staffInvitationBulkRequest = z.object({
   tenant_ids: z
     .array(z.uuid({ error: "Unbekannter Mieter." }))

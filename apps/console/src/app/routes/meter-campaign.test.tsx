@@ -1,4 +1,4 @@
-import type { StaffMeterCampaignDetail, StaffProfile } from "@mieter-portal/contracts/staff";
+import type { MeterCampaignParticipant, StaffMeterCampaignDetail, StaffProfile } from "@mieter-portal/contracts/staff";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -17,8 +17,8 @@ const ME: StaffProfile = {
   notify_new_items: false,
 };
 
-const participant = (id: string, name: string, status: "open" | "submitted") => ({
-  tenant: { id, name },
+const participant = (id: string, name: string, status: "open" | "submitted"): MeterCampaignParticipant => ({
+  tenant: { id, name, email: `${id}@example.com`, building: { id: "b1", name: "Lindenstraße 5" }, unit: `Whg. ${id}` },
   unit: `Whg. ${id}`,
   status,
   reading:
@@ -41,7 +41,7 @@ const CAMPAIGN = {
   id: "c1",
   building: { id: "b1", name: "Lindenstraße 5" },
   meter: "water",
-  kind: "building",
+  kind: "period",
   reason: null,
   starts_on: "2026-12-27",
   ends_on: "2027-01-03",
@@ -54,7 +54,7 @@ const CAMPAIGN = {
     participant("t2", "Bernd Birke", "open"),
     participant("t3", "Carla Ceder", "open"),
   ],
-} as unknown as StaffMeterCampaignDetail;
+} satisfies StaffMeterCampaignDetail;
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,9 +8,9 @@ import { SelectField } from "@/components/form-controls";
 import { LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { threadQueryOptions } from "@/features/messages/api";
+import { createRepair } from "@/features/repairs/api";
 import { NewRepairForm } from "@/features/repairs/new-repair-form";
 import { tenantQueryOptions } from "@/features/tenants/api";
-import { apiPost } from "@/lib/api-client";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
 
 /**
@@ -36,7 +36,7 @@ export function Component() {
       : { to: paths.inbox, label: "Zum Eingang" };
 
   async function create(repair: StaffNewRepair) {
-    const created = await apiPost<{ id: string }>("/staff/repairs", repair);
+    const created = await createRepair(repair);
     await queryClient.invalidateQueries({ queryKey: ["staff"] });
     toast({
       title: repair.building_id

@@ -1,12 +1,12 @@
 import type { AppointmentType } from "@mieter-portal/contracts";
-import type { StaffAppointment } from "@mieter-portal/contracts/staff";
+import { staffAppointment } from "@mieter-portal/contracts/staff";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "@/lib/api-client";
 
 export const appointmentQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["staff", "appointment", id],
-    queryFn: ({ signal }) => apiGet<StaffAppointment>(`/staff/appointments/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/staff/appointments/${id}`, staffAppointment, { signal }),
   });
 
 export interface TimeProposal {
@@ -22,7 +22,7 @@ export function useAppointmentAction<TBody>(id: string, action: Action) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["staff", "appointment", id, action],
-    mutationFn: (body: TBody) => apiPost<StaffAppointment>(`/staff/appointments/${id}/${action}`, body),
+    mutationFn: (body: TBody) => apiPost(`/staff/appointments/${id}/${action}`, staffAppointment, body),
     meta: { inlineErrors: true },
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentQueryOptions(id).queryKey, appointment);
@@ -41,7 +41,7 @@ export function useNewAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["staff", "appointment", "new"],
-    mutationFn: (body: NewAppointment) => apiPost<StaffAppointment>("/staff/appointments", body),
+    mutationFn: (body: NewAppointment) => apiPost("/staff/appointments", staffAppointment, body),
     meta: { inlineErrors: true },
     onSuccess: (appointment) => queryClient.invalidateQueries({ queryKey: ["staff", "tenant", appointment.tenant.id] }),
   });

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@mieter-portal/contracts/staff";
+import { auditPage } from "@mieter-portal/contracts/staff";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { apiGet, queryString } from "@/lib/api-client";
 
@@ -14,10 +14,7 @@ export const auditQueryOptions = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: ["staff", "audit", filters],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<{ items: AuditEntry[]; next_cursor: string | null }>(
-        `/staff/audit${queryString({ ...filters, limit: 50, cursor: pageParam })}`,
-        { signal },
-      ),
+      apiGet(`/staff/audit${queryString({ ...filters, limit: 50, cursor: pageParam })}`, auditPage, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });

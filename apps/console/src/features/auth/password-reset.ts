@@ -1,19 +1,20 @@
-import type {
-  StaffPasswordResetConfirm,
-  StaffPasswordResetInfo,
-  StaffPasswordResetRequest,
+import { okResponse } from "@mieter-portal/contracts";
+import {
+  type StaffPasswordResetConfirm,
+  type StaffPasswordResetRequest,
+  staffPasswordResetInfo,
 } from "@mieter-portal/contracts/staff";
 import { ApiError, apiPost } from "@/lib/api-client";
 
 /** "Passwort vergessen?" (decision 033): ask for a link, check it, set the new password. None signs in. */
 export const requestPasswordReset = (body: StaffPasswordResetRequest) =>
-  apiPost<{ success: true; message: string }>("/staff/auth/password-reset", body, { anonymous: true });
+  apiPost("/staff/auth/password-reset", okResponse, body, { anonymous: true });
 
 export const passwordResetInfo = (token: string) =>
-  apiPost<StaffPasswordResetInfo>("/staff/auth/password-reset/info", { token }, { anonymous: true });
+  apiPost("/staff/auth/password-reset/info", staffPasswordResetInfo, { token }, { anonymous: true });
 
 export const confirmPasswordReset = (body: StaffPasswordResetConfirm) =>
-  apiPost<{ success: true; message: string }>("/staff/auth/password-reset/confirm", body, { anonymous: true });
+  apiPost("/staff/auth/password-reset/confirm", okResponse, body, { anonymous: true });
 
 /** The token comes in the URL fragment (never sent to a server or written to its logs). */
 export function resetTokenFromHash(hash: string): string | null {

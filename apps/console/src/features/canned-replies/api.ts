@@ -1,4 +1,5 @@
-import type { CannedReply } from "@mieter-portal/contracts/staff";
+import { okResponse } from "@mieter-portal/contracts";
+import { cannedReply } from "@mieter-portal/contracts/staff";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiDelete, apiPatch, apiPost } from "@/lib/api-client";
 
@@ -17,8 +18,8 @@ export const useSaveCannedReply = () =>
     "save",
     ({ id, ...body }: { id?: string; title: string; body: string; personal?: boolean | undefined }) =>
       id
-        ? apiPatch<CannedReply>(`/staff/canned-replies/${id}`, body)
-        : apiPost<CannedReply>("/staff/canned-replies", body),
+        ? apiPatch(`/staff/canned-replies/${id}`, cannedReply, body)
+        : apiPost("/staff/canned-replies", cannedReply, body),
   );
 export const useDeleteCannedReply = () =>
-  useCannedWrite("delete", (id: string) => apiDelete<unknown>(`/staff/canned-replies/${id}`), false);
+  useCannedWrite("delete", (id: string) => apiDelete(`/staff/canned-replies/${id}`, okResponse), false);

@@ -1,4 +1,4 @@
-import type { InboxPage } from "@mieter-portal/contracts/staff";
+import { inboxPage } from "@mieter-portal/contracts/staff";
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { apiGet, queryString } from "@/lib/api-client";
 import { filtersToApiQuery, type InboxFilters } from "./filters";
@@ -10,7 +10,7 @@ export const inboxQueryOptions = (filters: InboxFilters) => {
   return infiniteQueryOptions({
     queryKey: ["staff", "inbox", query],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<InboxPage>(`/staff/inbox${queryString({ ...query, limit: INBOX_PAGE_SIZE, cursor: pageParam })}`, {
+      apiGet(`/staff/inbox${queryString({ ...query, limit: INBOX_PAGE_SIZE, cursor: pageParam })}`, inboxPage, {
         signal,
       }),
     initialPageParam: null as string | null,

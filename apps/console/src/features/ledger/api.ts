@@ -1,17 +1,19 @@
-import type {
-  CsvMappingRequest,
-  ImportPreview,
-  ImportRequest,
-  ImportResult,
-  LedgerAccountPage,
-  LedgerDetail,
-  OverduePage,
-  RecordPaymentRequest,
-  RentChangeRequest,
-  UnmatchedPage,
+import {
+  type CsvMappingRequest,
+  csvLayoutResponse,
+  type ImportRequest,
+  importPreview,
+  importResult,
+  ledgerAccountPage,
+  ledgerDetail,
+  overduePage,
+  type RecordPaymentRequest,
+  type RentChangeRequest,
+  reminderResponse,
+  unmatchedPage,
 } from "@mieter-portal/contracts/staff";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPost, api as apiSend, queryString } from "@/lib/api-client";
+import { apiGet, apiPost, apiPut, queryString } from "@/lib/api-client";
 
 /** The rent ledger's reads and writes (issue 14 §2); every write refreshes the whole ledger. */
 
@@ -19,8 +21,9 @@ export const accountsQueryOptions = (q: string, building: string | null) =>
   infiniteQueryOptions({
     queryKey: ["staff", "ledger", "accounts", { q, building }],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<LedgerAccountPage>(
+      apiGet(
         `/staff/ledger/accounts${queryString({ q: q || null, building, limit: 50, cursor: pageParam })}`,
+        ledgerAccountPage,
         { signal },
       ),
     initialPageParam: null as string | null,
@@ -31,15 +34,16 @@ export const ledgerQueryOptions = (tenancyId: string, year: number | null) =>
   queryOptions({
     queryKey: ["staff", "ledger", "account", tenancyId, year],
     queryFn: ({ signal }) =>
-      apiGet<LedgerDetail>(`/staff/ledger/accounts/${tenancyId}${queryString({ year })}`, { signal }),
+      apiGet(`/staff/ledger/accounts/${tenancyId}${queryString({ year })}`, ledgerDetail, { signal }),
   });
 
 export const overdueQueryOptions = (q: string, building: string | null) =>
   infiniteQueryOptions({
     queryKey: ["staff", "ledger", "overdue", { q, building }],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<OverduePage>(
+      apiGet(
         `/staff/ledger/overdue${queryString({ q: q || null, building, limit: 50, cursor: pageParam })}`,
+        overduePage,
         { signal },
       ),
     initialPageParam: null as string | null,
@@ -50,7 +54,7 @@ export const unmatchedQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: ["staff", "ledger", "unmatched"],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<UnmatchedPage>(`/staff/ledger/unmatched${queryString({ limit: 50, cursor: pageParam })}`, { signal }),
+      apiGet(`/staff/ledger/unmatched${queryString({ limit: 50, cursor: pageParam })}`, unmatchedPage, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -67,21 +71,18 @@ function useLedgerWrite<TVars, TResult>(key: string, fn: (vars: TVars) => Promis
 
 export const useRecordPayment = (tenancyId: string) =>
   useLedgerWrite("payment", (body: RecordPaymentRequest) =>
-    apiPost<LedgerDetail>(`/staff/ledger/accounts/${tenancyId}/payments`, body),
+    apiPost(`/staff/ledger/accounts/${tenancyId}/payments`, ledgerDetail, body),
   );
 
 export const useChangeRent = (tenancyId: string) =>
   useLedgerWrite("rent-change", (body: RentChangeRequest) =>
-    apiPost<LedgerDetail>(`/staff/ledger/accounts/${tenancyId}/rent-changes`, body),
+    apiPost(`/staff/ledger/accounts/${tenancyId}/rent-changes`, ledgerDetail, body),
   );
 
 export const useSendReminder = () =>
   useLedgerWrite(
     "reminder",
-    (tenancyId: string) =>
-      apiPost<{ sent_to: string; overdue: number; last_reminder_at: string; pay_by: string }>(
-        `/staff/ledger/accounts/${tenancyId}/reminders`,
-      ),
+    (tenancyId: string) => apiPost(`/staff/ledger/accounts/${tenancyId}/reminders`, reminderResponse),
     false,
   );
 
@@ -90,28 +91,22 @@ export const useAssignLine = () =>
   useLedgerWrite(
     "assign",
     ({ id, tenancyId, parts }: { id: string; tenancyId?: string; parts?: { tenancy_id: string; amount: number }[] }) =>
-      apiPost<LedgerDetail>(`/staff/ledger/unmatched/${id}/assign`, parts ? { parts } : { tenancy_id: tenancyId }),
+      apiPost(`/staff/ledger/unmatched/${id}/assign`, ledgerDetail, parts ? { parts } : { tenancy_id: tenancyId }),
   );
 
 /** Remembers a CSV layout's column mapping; later files of that layout are read by themselves. */
 export const useSaveCsvLayout = () =>
   useLedgerWrite("csv-layout", ({ signature, mapping }: { signature: string; mapping: CsvMappingRequest }) =>
-    apiSend<{ signature: string; saved_at: string }>(
-      "PUT",
-      `/staff/ledger/csv-layouts/${encodeURIComponent(signature)}`,
-      {
-        mapping,
-      },
-    ),
+    apiPut(`/staff/ledger/csv-layouts/${encodeURIComponent(signature)}`, csvLayoutResponse, { mapping }),
   );
 
 /** Preview writes nothing: no refresh. */
 export const usePreviewStatement = () =>
   useMutation({
     mutationKey: ["staff", "ledger", "preview"],
-    mutationFn: (body: ImportRequest) => apiPost<ImportPreview>("/staff/ledger/imports/preview", body),
+    mutationFn: (body: ImportRequest) => apiPost("/staff/ledger/imports/preview", importPreview, body),
     meta: { inlineErrors: true },
   });
 
 export const useImportStatement = () =>
-  useLedgerWrite("import", (body: ImportRequest) => apiPost<ImportResult>("/staff/ledger/imports", body));
+  useLedgerWrite("import", (body: ImportRequest) => apiPost("/staff/ledger/imports", importResult, body));

@@ -1,30 +1,41 @@
-import type { StaffThread, StaffThreadWritten } from "@mieter-portal/contracts/staff";
+import {
+  type StaffThread,
+  type StaffThreadWritten,
+  staffThread,
+  staffThreadWritten,
+} from "@mieter-portal/contracts/staff";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPost } from "@/lib/api-client";
+import { type Answer, apiGet, apiPost } from "@/lib/api-client";
 
 export const threadQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["staff", "message", id],
-    queryFn: ({ signal }) => apiGet<StaffThread>(`/staff/threads/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/staff/threads/${id}`, staffThread, { signal }),
   });
 
-function useThreadWrite<TBody, TResult extends StaffThread>(id: string, action: "replies" | "handled") {
+function useThreadWrite<TBody, TResult extends StaffThread>(
+  id: string,
+  action: "replies" | "handled",
+  answer: Answer<TResult>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["staff", "message", id, action],
-    mutationFn: (body: TBody) => apiPost<TResult>(`/staff/threads/${id}/${action}`, body),
+    mutationFn: (body: TBody) => apiPost(`/staff/threads/${id}/${action}`, answer, body),
     meta: { inlineErrors: action === "replies" },
     onSuccess: (result) => {
-      const { tenant_emailed: _, ...thread } = result as StaffThread & { tenant_emailed?: boolean };
-      queryClient.setQueryData(threadQueryOptions(id).queryKey, thread);
+      // The detail read's shape: parsing with its schema drops what only a write answers (tenant_emailed).
+      queryClient.setQueryData(threadQueryOptions(id).queryKey, staffThread.parse(result));
       return queryClient.invalidateQueries({ queryKey: ["staff", "inbox"] });
     },
   });
 }
 
 /** The answer; the result says whether the tenant was mailed (tenant_emailed). */
-export const useReply = (id: string) => useThreadWrite<{ content: string }, StaffThreadWritten>(id, "replies");
-export const useMarkHandled = (id: string) => useThreadWrite<Record<string, never>, StaffThread>(id, "handled");
+export const useReply = (id: string) =>
+  useThreadWrite<{ content: string }, StaffThreadWritten>(id, "replies", staffThreadWritten);
+export const useMarkHandled = (id: string) =>
+  useThreadWrite<Record<string, never>, StaffThread>(id, "handled", staffThread);
 
 /** A new conversation with a tenant (from the tenant page). */
 export function useNewThread() {
@@ -32,7 +43,7 @@ export function useNewThread() {
   return useMutation({
     mutationKey: ["staff", "message", "new"],
     mutationFn: (body: { tenant_id: string; subject: string; content: string }) =>
-      apiPost<StaffThreadWritten>("/staff/threads", body),
+      apiPost("/staff/threads", staffThreadWritten, body),
     meta: { inlineErrors: true },
     onSuccess: (thread) => queryClient.invalidateQueries({ queryKey: ["staff", "tenant", thread.tenant.id] }),
   });

@@ -1,8 +1,8 @@
-import type {
-  MeterCampaignCreate,
-  MeterCampaignRemindResult,
-  StaffMeterCampaign,
-  StaffMeterCampaignDetail,
+import {
+  type MeterCampaignCreate,
+  meterCampaignRemindResult,
+  staffMeterCampaignDetail,
+  staffMeterCampaignPage,
 } from "@mieter-portal/contracts/staff";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiBlob, apiGet, apiPost, queryString } from "@/lib/api-client";
@@ -12,8 +12,9 @@ export const campaignsQueryOptions = (building: string | null) =>
   infiniteQueryOptions({
     queryKey: ["staff", "meter_campaigns", "list", { building }],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<{ items: StaffMeterCampaign[]; next_cursor: string | null }>(
+      apiGet(
         `/staff/meter-campaigns${queryString({ building_id: building, limit: 50, cursor: pageParam })}`,
+        staffMeterCampaignPage,
         { signal },
       ),
     initialPageParam: null as string | null,
@@ -24,14 +25,14 @@ export const campaignsQueryOptions = (building: string | null) =>
 export const campaignQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["staff", "meter_campaigns", "detail", id],
-    queryFn: ({ signal }) => apiGet<StaffMeterCampaignDetail>(`/staff/meter-campaigns/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/staff/meter-campaigns/${id}`, staffMeterCampaignDetail, { signal }),
   });
 
 export function useStartCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["staff", "meter_campaigns", "start"],
-    mutationFn: (body: MeterCampaignCreate) => apiPost<StaffMeterCampaignDetail>("/staff/meter-campaigns", body),
+    mutationFn: (body: MeterCampaignCreate) => apiPost("/staff/meter-campaigns", staffMeterCampaignDetail, body),
     meta: { inlineErrors: true },
     onSuccess: (campaign) => {
       queryClient.setQueryData(campaignQueryOptions(campaign.id).queryKey, campaign);
@@ -44,7 +45,7 @@ export function useStartCampaign() {
 export function useRemindOpen(id: string) {
   return useMutation({
     mutationKey: ["staff", "meter_campaigns", "remind", id],
-    mutationFn: () => apiPost<MeterCampaignRemindResult>(`/staff/meter-campaigns/${id}/remind`),
+    mutationFn: () => apiPost(`/staff/meter-campaigns/${id}/remind`, meterCampaignRemindResult),
   });
 }
 

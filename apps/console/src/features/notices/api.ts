@@ -1,10 +1,11 @@
-import type {
-  NoticeStatus,
-  StaffNotice,
-  StaffNoticeCreateRequest,
-  StaffNoticeDetail,
-  StaffNoticeRecipients,
-  StaffNoticeUpdateRequest,
+import {
+  type NoticeStatus,
+  type StaffNoticeCreateRequest,
+  type StaffNoticeDetail,
+  type StaffNoticeUpdateRequest,
+  staffNoticeDetail,
+  staffNoticePage,
+  staffNoticeRecipients,
 } from "@mieter-portal/contracts/staff";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPatch, apiPost, queryString } from "@/lib/api-client";
@@ -14,10 +15,9 @@ export const noticesQueryOptions = (building: string | null, status: NoticeStatu
   infiniteQueryOptions({
     queryKey: ["staff", "notices", "list", { building, status }],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<{ items: StaffNotice[]; next_cursor: string | null }>(
-        `/staff/notices${queryString({ building, status, limit: 50, cursor: pageParam })}`,
-        { signal },
-      ),
+      apiGet(`/staff/notices${queryString({ building, status, limit: 50, cursor: pageParam })}`, staffNoticePage, {
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
@@ -26,12 +26,12 @@ export const noticesQueryOptions = (building: string | null, status: NoticeStatu
 export const noticeQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["staff", "notices", "detail", id],
-    queryFn: ({ signal }) => apiGet<StaffNoticeDetail>(`/staff/notices/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/staff/notices/${id}`, staffNoticeDetail, { signal }),
   });
 
 /** How many tenants an outage notice for the building ("all": every building) would mail now. */
 export async function fetchNoticeRecipients(building: string): Promise<number> {
-  const res = await apiGet<StaffNoticeRecipients>(`/staff/notices/recipients${queryString({ building })}`);
+  const res = await apiGet(`/staff/notices/recipients${queryString({ building })}`, staffNoticeRecipients);
   return res.recipients;
 }
 
@@ -46,10 +46,10 @@ function useNoticeWrite<TVars>(key: string, fn: (vars: TVars) => Promise<StaffNo
 }
 
 export const usePublishNotice = () =>
-  useNoticeWrite("create", (body: StaffNoticeCreateRequest) => apiPost<StaffNoticeDetail>("/staff/notices", body));
+  useNoticeWrite("create", (body: StaffNoticeCreateRequest) => apiPost("/staff/notices", staffNoticeDetail, body));
 export const useUpdateNotice = () =>
   useNoticeWrite("update", ({ id, ...body }: StaffNoticeUpdateRequest & { id: string }) =>
-    apiPatch<StaffNoticeDetail>(`/staff/notices/${id}`, body),
+    apiPatch(`/staff/notices/${id}`, staffNoticeDetail, body),
   );
 export const useEndNotice = () =>
-  useNoticeWrite("end", (id: string) => apiPost<StaffNoticeDetail>(`/staff/notices/${id}/end`));
+  useNoticeWrite("end", (id: string) => apiPost(`/staff/notices/${id}/end`, staffNoticeDetail));

@@ -1,4 +1,4 @@
-import type { StaffProfile } from "@mieter-portal/contracts/staff";
+import type { StaffNoticeDetail, StaffProfile } from "@mieter-portal/contracts/staff";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -30,9 +30,33 @@ describe("publishing an outage (issue 25 item 21)", () => {
       vi.fn(async (url: string, init: RequestInit = {}) => {
         calls.push({ method: init.method ?? "GET", url });
         if (init.body) bodies.push(JSON.parse(String(init.body)));
-        if (url.startsWith("/api/v1/staff/buildings")) return Response.json([{ id: BUILDING, name: "Lindenstraße 5" }]);
+        if (url.startsWith("/api/v1/staff/buildings"))
+          return Response.json([
+            { id: BUILDING, name: "Lindenstraße 5", address: "Lindenstraße 5, 10115 Berlin", tenant_count: 24 },
+          ]);
         if (url.startsWith("/api/v1/staff/notices/recipients")) return Response.json({ recipients: 24 });
-        return Response.json({ id: "n1", kind: "emergency" }, { status: 201 });
+        return Response.json(
+          {
+            id: "n1",
+            title: "Wasser abgestellt",
+            text: "Wegen einer Reparatur ist das Wasser abgestellt.",
+            kind: "emergency",
+            emergency_type: "water_outage",
+            building: { id: BUILDING, name: "Lindenstraße 5" },
+            valid_from: "2026-11-30T07:00:00.000Z",
+            valid_until: null,
+            outage_from: "2026-12-01T07:00:00.000Z",
+            outage_until: "2026-12-01T11:00:00.000Z",
+            status: "current",
+            created_at: "2026-11-30T07:00:00.000Z",
+            updated_at: "2026-11-30T07:00:00.000Z",
+            created_by: null,
+            mailed_at: "2026-11-30T07:00:00.000Z",
+            affected_count: 0,
+            affected: [],
+          } satisfies StaffNoticeDetail,
+          { status: 201 },
+        );
       }),
     );
     const user = userEvent.setup();
@@ -95,7 +119,9 @@ describe("publishing an outage (issue 25 item 21)", () => {
       "fetch",
       vi.fn(async (url: string, init: RequestInit = {}) => {
         calls.push(`${init.method ?? "GET"} ${url}`);
-        return Response.json([{ id: BUILDING, name: "Lindenstraße 5" }]);
+        return Response.json([
+          { id: BUILDING, name: "Lindenstraße 5", address: "Lindenstraße 5, 10115 Berlin", tenant_count: 24 },
+        ]);
       }),
     );
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import type { StaffProfile, TotpConfirm, TotpSetup } from "@mieter-portal/contracts/staff";
+import { staffPasswordChanged, staffProfile, type TotpConfirm, totpSetup } from "@mieter-portal/contracts/staff";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPatch, apiPost } from "@/lib/api-client";
 import { signIn } from "@/lib/session";
@@ -9,7 +9,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["staff", "me", "update"],
-    mutationFn: (body: { notify_new_items: boolean }) => apiPatch<StaffProfile>("/staff/auth/me", body),
+    mutationFn: (body: { notify_new_items: boolean }) => apiPatch("/staff/auth/me", staffProfile, body),
     onSuccess: (me) => queryClient.setQueryData(ME_KEY, me),
   });
 }
@@ -19,7 +19,7 @@ export function useChangePassword() {
   return useMutation({
     mutationKey: ["staff", "me", "password"],
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      apiPost<{ token: string; expires_at: string }>("/staff/auth/password", body),
+      apiPost("/staff/auth/password", staffPasswordChanged, body),
     meta: { inlineErrors: true },
     onSuccess: (result) => signIn(result.token),
   });
@@ -29,7 +29,7 @@ export function useChangePassword() {
 export function useTotpSetup() {
   return useMutation({
     mutationKey: ["staff", "me", "totp-setup"],
-    mutationFn: (currentPassword: string) => apiPost<TotpSetup>("/staff/auth/totp/setup", { currentPassword }),
+    mutationFn: (currentPassword: string) => apiPost("/staff/auth/totp/setup", totpSetup, { currentPassword }),
     meta: { inlineErrors: true },
   });
 }
@@ -38,7 +38,7 @@ export function useTotpSwitch(action: "enable" | "disable") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["staff", "me", `totp-${action}`],
-    mutationFn: (body: TotpConfirm) => apiPost<StaffProfile>(`/staff/auth/totp/${action}`, body),
+    mutationFn: (body: TotpConfirm) => apiPost(`/staff/auth/totp/${action}`, staffProfile, body),
     meta: { inlineErrors: true },
     onSuccess: (me) => queryClient.setQueryData(ME_KEY, me),
   });

@@ -1,18 +1,29 @@
-import type { StaffRepair, StaffRepairWritten } from "@mieter-portal/contracts/staff";
+import {
+  type StaffNewRepair,
+  type StaffRepair,
+  type StaffRepairWritten,
+  staffRepair,
+  staffRepairCreated,
+  staffRepairWritten,
+} from "@mieter-portal/contracts/staff";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPost } from "@/lib/api-client";
+import { type Answer, apiGet, apiPost } from "@/lib/api-client";
 
 export const repairQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["staff", "repair", id],
-    queryFn: ({ signal }) => apiGet<StaffRepair>(`/staff/repairs/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/staff/repairs/${id}`, staffRepair, { signal }),
   });
 
-function useRepairWrite<TBody, TResult extends StaffRepair = StaffRepair>(id: string, action: "status" | "notes") {
+function useRepairWrite<TBody, TResult extends StaffRepair>(
+  id: string,
+  action: "status" | "notes",
+  answer: Answer<TResult>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["staff", "repair", id, action],
-    mutationFn: (body: TBody) => apiPost<TResult>(`/staff/repairs/${id}/${action}`, body),
+    mutationFn: (body: TBody) => apiPost(`/staff/repairs/${id}/${action}`, answer, body),
     meta: { inlineErrors: true },
     onSuccess: (repair) => {
       queryClient.setQueryData(repairQueryOptions(id).queryKey, repair);
@@ -29,5 +40,10 @@ export interface StatusChangeBody {
   reason?: string | null;
 }
 
-export const useChangeRepairStatus = (id: string) => useRepairWrite<StatusChangeBody, StaffRepairWritten>(id, "status");
-export const useAddInternalNote = (id: string) => useRepairWrite<{ note: string }>(id, "notes");
+export const useChangeRepairStatus = (id: string) =>
+  useRepairWrite<StatusChangeBody, StaffRepairWritten>(id, "status", staffRepairWritten);
+export const useAddInternalNote = (id: string) =>
+  useRepairWrite<{ note: string }, StaffRepair>(id, "notes", staffRepair);
+
+/** A repair recorded by staff for a tenant, from a message or for a building's common areas (issue 25 §16). */
+export const createRepair = (repair: StaffNewRepair) => apiPost("/staff/repairs", staffRepairCreated, repair);

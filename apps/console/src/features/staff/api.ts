@@ -1,11 +1,12 @@
-import type { StaffMember, StaffRole } from "@mieter-portal/contracts/staff";
+import { type StaffMember, type StaffRole, staffMember } from "@mieter-portal/contracts/staff";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import { apiGet, apiPatch, apiPost } from "@/lib/api-client";
 
 export const staffQueryOptions = () =>
   queryOptions({
     queryKey: ["staff", "users"],
-    queryFn: ({ signal }) => apiGet<StaffMember[]>("/staff/users", { signal }),
+    queryFn: ({ signal }) => apiGet("/staff/users", z.array(staffMember), { signal }),
   });
 
 export interface StaffInput {
@@ -31,15 +32,15 @@ function useStaffWrite<TVars>(key: string, fn: (vars: TVars) => Promise<StaffMem
 }
 
 export const useInviteStaff = () =>
-  useStaffWrite("invite", (body: StaffInput) => apiPost<StaffMember>("/staff/users", body));
+  useStaffWrite("invite", (body: StaffInput) => apiPost("/staff/users", staffMember, body));
 export const useUpdateStaff = () =>
   useStaffWrite(
     "update",
     ({ id, ...body }: { id: string; name?: string; role?: StaffRole; building_ids?: string[]; active?: boolean }) =>
-      apiPatch<StaffMember>(`/staff/users/${id}`, body),
+      apiPatch(`/staff/users/${id}`, staffMember, body),
   );
 export const useResendInvitation = () =>
-  useStaffWrite("resend", (id: string) => apiPost<StaffMember>(`/staff/users/${id}/invitation`));
+  useStaffWrite("resend", (id: string) => apiPost(`/staff/users/${id}/invitation`, staffMember));
 /** "Zweiten Faktor zurücksetzen" for a colleague who lost it (Administrators; issue 25 item 22). */
 export const useResetSecondFactor = () =>
-  useStaffWrite("totp-reset", (id: string) => apiPost<StaffMember>(`/staff/users/${id}/totp-reset`));
+  useStaffWrite("totp-reset", (id: string) => apiPost(`/staff/users/${id}/totp-reset`, staffMember));

@@ -1,12 +1,15 @@
-import type {
-  InvitationStatus,
-  StaffInvitationBulkResult,
-  StaffTenantCreateRequest,
-  StaffTenantDetail,
-  StaffTenantSummary,
-  TenantImportPreview,
-  TenantImportResult,
-  TenantInvitationState,
+import { successResponse } from "@mieter-portal/contracts";
+import {
+  type InvitationStatus,
+  type StaffTenantCreateRequest,
+  staffInvitationBulkResult,
+  staffTenancyEndResult,
+  staffTenantCreated,
+  staffTenantDetail,
+  staffTenantPage,
+  tenantImportPreview,
+  tenantImportResult,
+  tenantInvitationState,
 } from "@mieter-portal/contracts/staff";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPatch, apiPost, apiPostBlob, queryString } from "@/lib/api-client";
@@ -15,8 +18,9 @@ export const tenantsQueryOptions = (q: string, building: string | null, invitati
   infiniteQueryOptions({
     queryKey: ["staff", "tenants", { q, building, invitation }],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<{ items: StaffTenantSummary[]; next_cursor: string | null }>(
+      apiGet(
         `/staff/tenants${queryString({ q, building, invitation, limit: 50, cursor: pageParam })}`,
+        staffTenantPage,
         { signal },
       ),
     initialPageParam: null as string | null,
@@ -26,7 +30,7 @@ export const tenantsQueryOptions = (q: string, building: string | null, invitati
 export const tenantQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["staff", "tenant", id],
-    queryFn: ({ signal }) => apiGet<StaffTenantDetail>(`/staff/tenants/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/staff/tenants/${id}`, staffTenantDetail, { signal }),
   });
 
 /** The tenant list and page after a change (status, names, tenancy). */
@@ -41,32 +45,28 @@ function useTenantWrite<TVars, TResult>(key: string, fn: (vars: TVars) => Promis
 }
 
 export const useCreateTenant = () =>
-  useTenantWrite("create", (body: StaffTenantCreateRequest) =>
-    apiPost<{ id: string; invitation: TenantInvitationState }>("/staff/tenants", body),
-  );
+  useTenantWrite("create", (body: StaffTenantCreateRequest) => apiPost("/staff/tenants", staffTenantCreated, body));
 
 export const useUpdateContact = () =>
   useTenantWrite(
     "contact",
     ({ id, ...body }: { id: string; first_name?: string; last_name?: string; email?: string | null }) =>
-      apiPatch<{ success: true }>(`/staff/tenants/${id}`, body),
+      apiPatch(`/staff/tenants/${id}`, successResponse, body),
   );
 
 export const useEndTenancy = () =>
   useTenantWrite("end", ({ id, end_date }: { id: string; end_date: string }) =>
-    apiPost<{ end_date: string; access_until: string; move_out_reading: string }>(`/staff/tenants/${id}/tenancy/end`, {
-      end_date,
-    }),
+    apiPost(`/staff/tenants/${id}/tenancy/end`, staffTenancyEndResult, { end_date }),
   );
 
 export const useSendInvitation = () =>
-  useTenantWrite("invite", (id: string) => apiPost<TenantInvitationState>(`/staff/tenants/${id}/invitation`), false);
+  useTenantWrite("invite", (id: string) => apiPost(`/staff/tenants/${id}/invitation`, tenantInvitationState), false);
 
 export const useBulkInvite = () =>
   useTenantWrite(
     "invite-many",
     (tenantIds: string[]) =>
-      apiPost<StaffInvitationBulkResult>("/staff/tenants/invitations", { tenant_ids: tenantIds }),
+      apiPost("/staff/tenants/invitations", staffInvitationBulkResult, { tenant_ids: tenantIds }),
     false,
   );
 
@@ -84,10 +84,10 @@ export const useInvitationLetters = () =>
 
 export const usePreviewImport = () =>
   useTenantWrite("import-preview", (csv: string) =>
-    apiPost<TenantImportPreview>("/staff/tenants/import/preview", { csv }),
+    apiPost("/staff/tenants/import/preview", tenantImportPreview, { csv }),
   );
 
 export const useImportTenants = () =>
   useTenantWrite("import", ({ csv, invite }: { csv: string; invite: boolean }) =>
-    apiPost<TenantImportResult>("/staff/tenants/import", { csv, invite }),
+    apiPost("/staff/tenants/import", tenantImportResult, { csv, invite }),
   );

@@ -1,4 +1,4 @@
-import { isRecord } from "../utils";
+import { readApiErrorText } from "@mieter-portal/contracts";
 
 /** A non-ok HTTP answer. The message is the spec's "status: body" (spec section 5). */
 export class ApiRequestError extends Error {
@@ -37,23 +37,7 @@ export function buildApiError(
   headers?: Headers,
 ): ApiRequestError {
   const text = bodyText.trim() || statusText || "Unbekannter Fehler";
-  let code: string | null = null;
-  let apiMessage: string | null = null;
-  let fields: Record<string, string> | null = null;
-  try {
-    const body: unknown = JSON.parse(bodyText);
-    if (isRecord(body)) {
-      if (typeof body.error === "string") code = body.error;
-      if (typeof body.message === "string") apiMessage = body.message;
-      if (isRecord(body.fields)) {
-        fields = Object.fromEntries(
-          Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-        );
-      }
-    }
-  } catch {
-    // plain-text body: the message keeps it verbatim
-  }
+  const { code, message: apiMessage, fields } = readApiErrorText(bodyText);
   const retryAfterMs = parseRetryAfter(headers?.get("Retry-After"));
   return new ApiRequestError(status, `${status}: ${text}`, code, apiMessage, fields, retryAfterMs);
 }
