@@ -4,7 +4,7 @@ import { LoadError, Loading, useDocumentTitle } from "@/components/page";
 import { SignedOutLayout } from "@/components/signed-out-layout";
 import { paths } from "@/config/paths";
 import { invitationInfo } from "@/features/auth/api";
-import { InvitationForm } from "@/features/auth/invitation-form";
+import { InvitationForm } from "@/features/auth/components/invitation-form";
 
 /** The token comes in the URL fragment (never sent to a server or written to its logs). */
 export function invitationTokenFromHash(hash: string): string | null {

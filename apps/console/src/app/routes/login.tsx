@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useDocumentTitle } from "@/components/page";
 import { SignedOutLayout } from "@/components/signed-out-layout";
 import { paths } from "@/config/paths";
-import { LoginForm } from "@/features/auth/login-form";
+import { LoginForm } from "@/features/auth/components/login-form";
 import { takeSignOutReason, useToken } from "@/lib/session";
 
 /** Only paths inside the console may be a return target. */

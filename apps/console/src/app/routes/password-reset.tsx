@@ -1,23 +1,18 @@
-import { LIMITS } from "@mieter-portal/contracts";
-import { staffPasswordResetConfirm } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
-import { PasswordField } from "@mieter-portal/ui/password-field";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { FormError } from "@/components/form-controls";
 import { LoadError, Loading, useDocumentTitle } from "@/components/page";
 import { SignedOutLayout } from "@/components/signed-out-layout";
 import { paths } from "@/config/paths";
+import { NewPasswordForm } from "@/features/auth/components/new-password-form";
 import {
-  confirmPasswordReset,
   passwordResetInfo,
   RESET_LINK_TEXTS,
   type ResetLinkProblem,
   resetLinkProblem,
   resetTokenFromHash,
 } from "@/features/auth/password-reset";
-import { errorsFromApi, validate } from "@/lib/form";
 
 /**
  * The page the reset mail links to: the link's state, then the new password (decision 033). A second
@@ -96,77 +91,5 @@ function Done({ message }: { message: string }) {
         </Link>
       </Button>
     </div>
-  );
-}
-
-function NewPasswordForm({
-  token,
-  email,
-  name,
-  onDone,
-  onLinkProblem,
-}: {
-  token: string;
-  email: string;
-  name: string;
-  onDone: (message: string) => void;
-  onLinkProblem: (problem: ResetLinkProblem) => void;
-}) {
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validate(staffPasswordResetConfirm, { token, newPassword: password });
-    const next: Record<string, string> = { ...(checked.errors ?? {}) };
-    if (password !== repeat) next.repeat = "Die Passwörter stimmen nicht überein.";
-    if (Object.keys(next).length > 0 || !checked.data) {
-      setErrors(next);
-      return;
-    }
-    setPending(true);
-    setErrors({});
-    try {
-      onDone((await confirmPasswordReset(checked.data)).message);
-    } catch (error) {
-      const problem = resetLinkProblem(error);
-      if (problem) {
-        onLinkProblem(problem);
-        return;
-      }
-      const apiErrors = errorsFromApi(error);
-      if (apiErrors.newPassword) delete apiErrors._form;
-      setErrors(apiErrors);
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <p className="text-sm">
-        Neues Passwort für <strong>{name}</strong> ({email}). Danach melden Sie sich damit an, mit dem Code aus Ihrer
-        Authenticator-App, falls Sie die Zwei-Faktor-Anmeldung eingerichtet haben.
-      </p>
-      <FormError message={errors._form ?? errors.token} />
-      <PasswordField
-        id="reset-password"
-        label="Neues Passwort"
-        hint={`Mindestens ${LIMITS.staffPasswordMin} Zeichen.`}
-        error={errors.newPassword}
-        inputProps={{ autoComplete: "new-password", value: password, onChange: (e) => setPassword(e.target.value) }}
-      />
-      <PasswordField
-        id="reset-repeat"
-        label="Passwort wiederholen"
-        error={errors.repeat}
-        inputProps={{ autoComplete: "new-password", value: repeat, onChange: (e) => setRepeat(e.target.value) }}
-      />
-      <Button type="submit" disabled={pending}>
-        {pending ? "Wird gespeichert…" : "Passwort speichern"}
-      </Button>
-    </form>
   );
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
 import { getToken } from "@/lib/session";
 import { stubFetch } from "@/test/fetch";
-import { LOGIN_TEXTS, loginFailure } from "./login-flow";
+import { LOGIN_TEXTS, loginFailure } from "../login-flow";
 import { LoginForm } from "./login-form";
 
 const staff = {
@@ -27,6 +27,45 @@ function renderLogin(onSignedIn = vi.fn()) {
   );
   return { client, onSignedIn };
 }
+
+describe("login form validation", () => {
+  it("marks empty fields with the German messages and sends nothing", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch();
+    renderLogin();
+    await user.click(screen.getByRole("button", { name: "Anmelden" }));
+    const email = screen.getByLabelText("E-Mail-Adresse");
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    expect(email).toHaveAccessibleDescription("Bitte geben Sie eine gültige E-Mail-Adresse ein.");
+    const password = screen.getByLabelText("Passwort");
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(password).toHaveAccessibleDescription("Passwort ist erforderlich.");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("refuses an address that is none", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch();
+    renderLogin();
+    await user.type(screen.getByLabelText("E-Mail-Adresse"), "admin@");
+    await user.type(screen.getByLabelText("Passwort"), "x");
+    await user.click(screen.getByRole("button", { name: "Anmelden" }));
+    expect(await screen.findByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Passwort")).not.toHaveAttribute("aria-invalid");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("sends the trimmed address and the password, without a code", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch({ status: 200, body: { token: "t-1", staff, expires_at: "2026-11-24T20:00:00Z" } });
+    const { onSignedIn } = renderLogin();
+    await user.type(screen.getByLabelText("E-Mail-Adresse"), "  admin@example.com ");
+    await user.type(screen.getByLabelText("Passwort"), "demo-verwaltung-1");
+    await user.click(screen.getByRole("button", { name: "Anmelden" }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(calls[0]!.body).toStrictEqual({ email: "admin@example.com", password: "demo-verwaltung-1" });
+  });
+});
 
 describe("sign-in with a second factor", () => {
   it("asks for the 6-digit code after totp_required and signs in with it", async () => {
