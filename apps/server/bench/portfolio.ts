@@ -31,10 +31,11 @@ import { analyze, type Db, openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import type { Database } from "../src/db/types.js";
 import { addPeriods, chargeFor, newReference, periodOf } from "../src/domain/ledger/rent-ledger.js";
+import { insertLedgerRows, insertPaymentRows, type PaymentRowSeed } from "../src/domain/ledger/rows.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
 import { createStaff } from "../src/domain/staff/staff.js";
+import { insertTenancies, insertTenants, type TenantSeed } from "../src/domain/tenants/rows.js";
 import { hashPassword } from "../src/lib/passwords.js";
-import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
-import { tenantSortKey } from "../src/lib/sort-key.js";
 import { berlinToday, berlinToUtc, nowIso } from "../src/lib/time.js";
 import { meterCampaignRows } from "./meter-campaign-export.js";
 import { benchSchema } from "./pg-schema.js";
@@ -51,7 +52,6 @@ const BUILDINGS = 20;
 const MONTHS = 12;
 const PAID_MONTHS = 10;
 const STATEMENT_LINES = 5_000;
-const ROWS_PER_INSERT = 500;
 const STAFF_PASSWORD = "bench-verwaltung-1";
 const PAGE_TARGET_P99_MS = 200;
 const IMPORT_TARGET_MS = 10_000;
@@ -71,40 +71,24 @@ export interface PortfolioContext {
 /** One line of the result table: what, figure, target, met. */
 type Row = [string, string, string, string];
 
-async function insertChunked<T>(db: Db, table: Parameters<Db["insertInto"]>[0], rows: T[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    // Rows of several tables through one helper: the callers build them with the tables' types.
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + ROWS_PER_INSERT) as never)
-      .execute();
-  }
-}
-
-/** Tenants, tenancies, accounts, 12 monthly charges each (the last two open) and 10 payments paying the others. */
+/**
+ * Tenants, tenancies, accounts, 12 monthly charges each (the last two open) and 10 payments paying
+ * the others, through the modules' row writers (domain/<module>/rows.ts) and ensureBuilding.
+ */
 export async function seedPortfolio(
   db: Db,
 ): Promise<{ buildingIds: string[]; tenancyIds: string[]; references: string[] }> {
   const now = nowIso();
   const today = berlinToday();
   const first = addPeriods(periodOf(today), -(MONTHS - 1));
-  const buildingIds = Array.from({ length: BUILDINGS }, () => randomUUID());
-  await insertChunked(
-    db,
-    "buildings",
-    buildingIds.map((id, i) => ({
-      id,
-      name: `Benchstraße ${i + 1}`,
-      address: `Benchstraße ${i + 1}, 10000 Berlin`,
-      created_at: now,
-    })),
-  );
+  const buildingIds: string[] = [];
+  for (let i = 0; i < BUILDINGS; i++) buildingIds.push(await ensureBuilding(db, `Benchstraße ${i + 1}, 10000 Berlin`));
   const tenancyIds: string[] = [];
   const references: string[] = [];
-  const tenants: Insertable<Database["tenants"]>[] = [];
-  const tenancies: Insertable<Database["tenancies"]>[] = [];
+  const tenants: TenantSeed[] = [];
+  const tenancies: Parameters<typeof insertTenancies>[1] = [];
   const accounts: Insertable<Database["rent_accounts"]>[] = [];
-  const charges: Insertable<Database["payments"]>[] = [];
+  const charges: PaymentRowSeed[] = [];
   const transactions: Insertable<Database["bank_transactions"]>[] = [];
   const allocations: Insertable<Database["payment_allocations"]>[] = [];
   for (let i = 0; i < TENANTS; i++) {
@@ -118,18 +102,10 @@ export async function seedPortfolio(
     tenants.push({
       id: tenantId,
       email: `bench-${i}@example.com`,
-      email_normalized: `bench-${i}@example.com`,
-      password_hash: "bench",
-      first_name: `Vorname${i}`,
-      last_name: `Nachname${String(i).padStart(5, "0")}`,
-      search_text: tenantSearchText({
-        firstName: `Vorname${i}`,
-        lastName: `Nachname${String(i).padStart(5, "0")}`,
-        email: `bench-${i}@example.com`,
-      }),
-      sort_key: tenantSortKey({ firstName: `Vorname${i}`, lastName: `Nachname${String(i).padStart(5, "0")}` }),
-      password_changed_at: now,
-      created_at: now,
+      passwordHash: "bench",
+      firstName: `Vorname${i}`,
+      lastName: `Nachname${String(i).padStart(5, "0")}`,
+      createdAt: now,
     });
     const terms = {
       id: tenancyId,
@@ -141,17 +117,19 @@ export async function seedPortfolio(
       due_day: 3,
     };
     tenancies.push({
-      ...terms,
+      id: tenancyId,
+      tenantId,
       address: `Benchstraße ${(i % BUILDINGS) + 1}, 10000 Berlin`,
-      apartment_number: `${(i % 50) + 1}. Whg.`,
-      search_text: tenancySearchText({
-        address: `Benchstraße ${(i % BUILDINGS) + 1}, 10000 Berlin`,
-        unit: `${(i % 50) + 1}. Whg.`,
-      }),
-      payment_method: "bank_transfer",
-      iban_last4: String(1000 + (i % 9000)),
-      building_id: building,
-      created_at: now,
+      buildingId: building,
+      apartmentNumber: `${(i % 50) + 1}. Whg.`,
+      startDate: terms.start_date,
+      endDate: null,
+      baseRentCents: terms.base_rent_cents,
+      utilitiesCents: terms.utilities_cents,
+      paymentMethod: "bank_transfer",
+      dueDay: terms.due_day,
+      ibanLast4: String(1000 + (i % 9000)),
+      createdAt: now,
     });
     accounts.push({
       tenancy_id: tenancyId,
@@ -167,17 +145,16 @@ export async function seedPortfolio(
       const chargeId = randomUUID();
       charges.push({
         id: chargeId,
-        tenant_id: tenantId,
-        tenancy_id: tenancyId,
-        amount_cents: charge.amountCents,
-        currency: "EUR",
+        tenantId,
+        tenancyId,
+        amountCents: charge.amountCents,
         status: paid ? "paid" : "pending",
-        due_date: charge.dueDate,
-        paid_at: paid ? berlinToUtc(charge.dueDate, 12).toISOString() : null,
+        dueDate: charge.dueDate,
+        paidAt: paid ? berlinToUtc(charge.dueDate, 12).toISOString() : null,
         description: charge.description,
-        created_at: now,
+        createdAt: now,
         period,
-        paid_cents: paid ? charge.amountCents : 0,
+        paidCents: paid ? charge.amountCents : 0,
       });
       if (!paid) continue;
       const transactionId = randomUUID();
@@ -207,12 +184,11 @@ export async function seedPortfolio(
     }
   }
   await db.transaction().execute(async (trx) => {
-    await insertChunked(trx, "tenants", tenants);
-    await insertChunked(trx, "tenancies", tenancies);
-    await insertChunked(trx, "rent_accounts", accounts);
-    await insertChunked(trx, "payments", charges);
-    await insertChunked(trx, "bank_transactions", transactions);
-    await insertChunked(trx, "payment_allocations", allocations);
+    await insertTenants(trx, tenants);
+    await insertTenancies(trx, tenancies);
+    await insertLedgerRows(trx, { accounts });
+    await insertPaymentRows(trx, charges);
+    await insertLedgerRows(trx, { transactions, allocations });
   });
   return { buildingIds, tenancyIds, references };
 }

@@ -36,19 +36,20 @@ import path from "node:path";
 import { DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
 import autocannon from "autocannon";
 import Fastify from "fastify";
-import type { Insertable } from "kysely";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { analyze, type Db, openDatabase } from "../src/db/connection.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import { addDays, monthlyDueDates, rentDescription } from "../src/db/seed/calendar.js";
 import { createPdf } from "../src/db/seed/pdf.js";
-import type { Database } from "../src/db/types.js";
-import { refreshThreadSummaries } from "../src/domain/messages/messages.js";
+import { type AppointmentRowSeed, insertAppointments } from "../src/domain/appointments/rows.js";
+import { type DocumentRowSeed, insertDocumentRows } from "../src/domain/documents/rows.js";
+import { insertPaymentRows, type PaymentRowSeed } from "../src/domain/ledger/rows.js";
+import { insertThreads, type ThreadSeed } from "../src/domain/messages/rows.js";
+import { insertRepairs } from "../src/domain/repairs/rows.js";
+import { insertTenancies, insertTenant, insertTenants, type TenantSeed } from "../src/domain/tenants/rows.js";
 import { localFileStore } from "../src/lib/file-store.js";
 import { hashPassword } from "../src/lib/passwords.js";
-import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
-import { tenantSortKey } from "../src/lib/sort-key.js";
 import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
 import { runGrowthBench } from "./growth.js";
 import { benchSchema } from "./pg-schema.js";
@@ -91,9 +92,7 @@ function boundedInt(value: string | undefined, fallback: number, min: number, ma
   return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
 }
 
-type Row<T extends keyof Database> = Insertable<Database[T]>;
-
-/** Bulk seed: one argon2 hash and one stored PDF for everyone, rows inserted in batches. */
+/** Bulk seed through the modules' row writers: one argon2 hash and one stored PDF for everyone, rows in batches. */
 async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise<string[]> {
   const passwordHash = await hashPassword(PASSWORD);
   const today = berlinToday();
@@ -108,13 +107,12 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
   }
   const emails: string[] = [];
   for (let start = 0; start < TENANTS; start += BATCH) {
-    const tenants: Row<"tenants">[] = [];
-    const tenancies: Row<"tenancies">[] = [];
-    const payments: Row<"payments">[] = [];
-    const threads: Row<"message_threads">[] = [];
-    const messages: Row<"messages">[] = [];
-    const appointments: Row<"appointments">[] = [];
-    const documents: Row<"documents">[] = [];
+    const tenants: TenantSeed[] = [];
+    const tenancies: Parameters<typeof insertTenancies>[1] = [];
+    const payments: PaymentRowSeed[] = [];
+    const threads: ThreadSeed[] = [];
+    const appointments: AppointmentRowSeed[] = [];
+    const documents: DocumentRowSeed[] = [];
     for (let i = start; i < Math.min(start + BATCH, TENANTS); i++) {
       const tenantId = randomUUID();
       const tenancyId = randomUUID();
@@ -123,67 +121,56 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
       tenants.push({
         id: tenantId,
         email,
-        email_normalized: email,
-        password_hash: passwordHash,
-        first_name: "Bench",
-        last_name: `Mieter ${i}`,
-        search_text: tenantSearchText({ firstName: "Bench", lastName: `Mieter ${i}`, email }),
-        sort_key: tenantSortKey({ firstName: "Bench", lastName: `Mieter ${i}` }),
-        password_changed_at: "2000-01-01T00:00:00.000Z",
-        created_at: now,
+        passwordHash,
+        firstName: "Bench",
+        lastName: `Mieter ${i}`,
+        passwordChangedAt: "2000-01-01T00:00:00.000Z",
+        createdAt: now,
       });
       tenancies.push({
         id: tenancyId,
-        tenant_id: tenantId,
+        tenantId,
         address: `Teststraße ${1 + (i % 200)}, 10115 Berlin`,
-        apartment_number: `${i % 6}. OG`,
-        search_text: tenancySearchText({ address: `Teststraße ${1 + (i % 200)}, 10115 Berlin`, unit: `${i % 6}. OG` }),
-        start_date: "2020-01-01",
-        end_date: null,
-        base_rent_cents: 55_000,
-        utilities_cents: 20_000,
-        payment_method: "sepa_direct_debit",
-        due_day: 3,
-        iban_last4: "1234",
-        created_at: now,
+        buildingId: null,
+        apartmentNumber: `${i % 6}. OG`,
+        startDate: "2020-01-01",
+        endDate: null,
+        baseRentCents: 55_000,
+        utilitiesCents: 20_000,
+        paymentMethod: "sepa_direct_debit",
+        dueDay: 3,
+        ibanLast4: "1234",
+        createdAt: now,
       });
       dueDates.forEach((due, n) => {
         const paid = due <= today && n < 11;
         payments.push({
-          id: randomUUID(),
-          tenant_id: tenantId,
-          tenancy_id: tenancyId,
-          amount_cents: 75_000,
-          currency: "EUR",
+          tenantId,
+          tenancyId,
+          amountCents: 75_000,
           status: paid ? "paid" : "pending",
-          due_date: due,
-          paid_at: paid ? berlinToUtc(addDays(due, -1), 7).toISOString() : null,
+          dueDate: due,
+          paidAt: paid ? berlinToUtc(addDays(due, -1), 7).toISOString() : null,
           description: rentDescription(due),
-          created_at: now,
+          createdAt: now,
+          period: null,
         });
       });
       for (let t = 0; t < 3; t++) {
-        const threadId = randomUUID();
         const receivedAt = at(-1 - t * 9, 10);
         threads.push({
-          id: threadId,
-          tenant_id: tenantId,
+          tenantId,
           subject: `Mitteilung ${t + 1}`,
-          created_at: receivedAt,
-          last_message_at: receivedAt,
-        });
-        messages.push({
-          id: randomUUID(),
-          thread_id: threadId,
-          tenant_id: tenantId,
-          direction: "inbound",
-          actor_kind: "staff",
-          staff_user_id: null,
-          sender_name: "Hausverwaltung",
-          content:
-            "Bitte beachten Sie die Hinweise zur Wartung der Heizungsanlage in Ihrem Haus in der kommenden Woche.",
-          received_at: receivedAt,
-          read_at: t === 0 ? null : receivedAt,
+          messages: [
+            {
+              direction: "inbound",
+              actor: { kind: "staff", name: "Hausverwaltung" },
+              content:
+                "Bitte beachten Sie die Hinweise zur Wartung der Heizungsanlage in Ihrem Haus in der kommenden Woche.",
+              receivedAt,
+              readAt: t === 0 ? null : receivedAt,
+            },
+          ],
         });
       }
       for (const [offset, status] of [
@@ -191,19 +178,14 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
         [-30, "completed"],
       ] as const) {
         appointments.push({
-          id: randomUUID(),
-          tenant_id: tenantId,
+          tenantId,
           type: "inspection",
           title: "Rauchmelderwartung",
           status,
-          start_time: at(offset, 10),
-          end_time: at(offset, 11),
-          requested_date: null,
-          time_slot: null,
-          notes: null,
-          location: null,
-          created_at: at(offset - 10, 9),
-          updated_at: at(offset - 10, 9),
+          startTime: at(offset, 10),
+          endTime: at(offset, 11),
+          createdAt: at(offset - 10, 9),
+          updatedAt: at(offset - 10, 9),
         });
       }
       for (const [title, type] of [
@@ -211,32 +193,25 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
         ["Nebenkostenabrechnung", "utility"],
       ] as const) {
         documents.push({
-          id: randomUUID(),
-          tenant_id: tenantId,
+          tenantId,
           title,
           type,
-          mime_type: "application/pdf",
-          size_bytes: pdfSize,
-          storage_key: storageKey,
-          original_filename: `${title}.pdf`,
-          uploaded_at: at(-100, 10),
-          is_tenant_uploaded: 0,
-          actor_kind: "staff",
+          mimeType: "application/pdf",
+          sizeBytes: pdfSize,
+          storageKey,
+          filename: `${title}.pdf`,
+          uploadedAt: at(-100, 10),
+          actorKind: "staff",
         });
       }
     }
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto("tenants").values(tenants).execute();
-      await trx.insertInto("tenancies").values(tenancies).execute();
-      await trx.insertInto("payments").values(payments).execute();
-      await trx.insertInto("message_threads").values(threads).execute();
-      await trx.insertInto("messages").values(messages).execute();
-      await refreshThreadSummaries(
-        trx,
-        threads.map((t) => t.id),
-      );
-      await trx.insertInto("appointments").values(appointments).execute();
-      await trx.insertInto("documents").values(documents).execute();
+      await insertTenants(trx, tenants);
+      await insertTenancies(trx, tenancies);
+      await insertPaymentRows(trx, payments);
+      await insertThreads(trx, threads);
+      await insertAppointments(trx, appointments);
+      await insertDocumentRows(trx, documents);
     });
   }
   return emails;
@@ -245,105 +220,68 @@ async function seedTenants(db: Db, storageKey: string, pdfSize: number): Promise
 /** The heavy tenant of issue 10 §6: 10,000 conversations (one message each) and 1,000 repairs. */
 async function seedHeavyTenant(db: Db): Promise<string> {
   const passwordHash = await hashPassword(PASSWORD);
-  const tenantId = randomUUID();
   const email = "viel@bench.example";
   const now = new Date().toISOString();
-  await db
-    .insertInto("tenants")
-    .values({
-      id: tenantId,
-      email,
-      email_normalized: email,
-      password_hash: passwordHash,
-      first_name: "Viel",
-      last_name: "Schreiber",
-      search_text: tenantSearchText({ firstName: "Viel", lastName: "Schreiber", email }),
-      sort_key: tenantSortKey({ firstName: "Viel", lastName: "Schreiber" }),
-      password_changed_at: "2000-01-01T00:00:00.000Z",
-      created_at: now,
-    })
-    .execute();
-  await db
-    .insertInto("tenancies")
-    .values({
-      id: randomUUID(),
-      tenant_id: tenantId,
+  const tenantId = await insertTenant(db, {
+    email,
+    passwordHash,
+    firstName: "Viel",
+    lastName: "Schreiber",
+    passwordChangedAt: "2000-01-01T00:00:00.000Z",
+    createdAt: now,
+  });
+  await insertTenancies(db, [
+    {
+      tenantId,
       address: "Teststraße 1, 10115 Berlin",
-      apartment_number: "EG",
-      start_date: "2020-01-01",
-      end_date: null,
-      base_rent_cents: 55_000,
-      utilities_cents: 20_000,
-      payment_method: "sepa_direct_debit",
-      due_day: 3,
-      iban_last4: "1234",
-      created_at: now,
-    })
-    .execute();
+      buildingId: null,
+      apartmentNumber: "EG",
+      startDate: "2020-01-01",
+      endDate: null,
+      baseRentCents: 55_000,
+      utilitiesCents: 20_000,
+      paymentMethod: "sepa_direct_debit",
+      dueDay: 3,
+      ibanLast4: "1234",
+      createdAt: now,
+    },
+  ]);
   // One conversation a second (and one repair every ten seconds), the newest just now.
   const instant = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
   for (let start = 0; start < HEAVY_THREADS; start += BATCH * 2) {
-    const threads: Row<"message_threads">[] = [];
-    const messages: Row<"messages">[] = [];
+    const threads: ThreadSeed[] = [];
     for (let i = start; i < Math.min(start + BATCH * 2, HEAVY_THREADS); i++) {
-      const threadId = randomUUID();
       const at = instant(i);
-      threads.push({ id: threadId, tenant_id: tenantId, subject: `Anfrage ${i}`, created_at: at, last_message_at: at });
-      messages.push({
-        id: randomUUID(),
-        thread_id: threadId,
-        tenant_id: tenantId,
-        direction: "outbound",
-        actor_kind: "tenant",
-        staff_user_id: null,
-        sender_name: "Viel Schreiber",
-        content: `Nachricht ${i}: bitte um Rückruf wegen der Heizung.`,
-        received_at: at,
-        read_at: null,
+      threads.push({
+        tenantId,
+        subject: `Anfrage ${i}`,
+        messages: [
+          {
+            direction: "outbound",
+            actor: { kind: "tenant", name: "Viel Schreiber" },
+            content: `Nachricht ${i}: bitte um Rückruf wegen der Heizung.`,
+            receivedAt: at,
+            readAt: null,
+          },
+        ],
       });
     }
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto("message_threads").values(threads).execute();
-      await trx.insertInto("messages").values(messages).execute();
-      await refreshThreadSummaries(
-        trx,
-        threads.map((t) => t.id),
-      );
-    });
+    await db.transaction().execute((trx) => insertThreads(trx, threads));
   }
   for (let start = 0; start < HEAVY_REPAIRS; start += BATCH) {
-    const repairs: Row<"repairs">[] = [];
-    const history: Row<"repair_status_history">[] = [];
+    const repairs: Parameters<typeof insertRepairs>[1] = [];
     for (let i = start; i < Math.min(start + BATCH, HEAVY_REPAIRS); i++) {
-      const repairId = randomUUID();
       const at = instant(i * 10);
       repairs.push({
-        id: repairId,
-        tenant_id: tenantId,
+        tenantId,
         type: "heating",
         location: "kitchen",
         description: `Reparatur ${i}: der Heizkörper wird nicht warm.`,
         urgency: "medium",
-        status: "reported",
-        reported_at: at,
-        planned_date: null,
-        completed_at: null,
-        updated_at: at,
-      });
-      history.push({
-        id: randomUUID(),
-        repair_id: repairId,
-        status: "reported",
-        changed_at: at,
-        actor_kind: "tenant",
-        actor_name: "Viel Schreiber",
-        note: null,
+        history: [{ status: "reported", at, actor: { kind: "tenant", name: "Viel Schreiber" } }],
       });
     }
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto("repairs").values(repairs).execute();
-      await trx.insertInto("repair_status_history").values(history).execute();
-    });
+    await db.transaction().execute((trx) => insertRepairs(trx, repairs));
   }
   return email;
 }

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../src/cli/admin.js";
 import { createPdf } from "../src/db/seed/pdf.js";
+import { insertRepair as insertRepairRow } from "../src/domain/repairs/rows.js";
 import { addMonths, berlinToday, nowIso } from "../src/lib/time.js";
 import { API_KEY, api, createTenant, createTestContext, login, type TestContext, UNKNOWN_ID } from "./helpers.js";
 
@@ -64,38 +65,14 @@ function createTenantArgs(email: string, overrides: Record<string, string> = {})
   return ["create-tenant", ...given.flatMap(([k, v]) => [`--${k}`, v])];
 }
 
-async function insertRepair(tenantId: string) {
-  const id = randomUUID();
-  const at = nowIso();
-  await ctx.db
-    .insertInto("repairs")
-    .values({
-      id,
-      tenant_id: tenantId,
-      type: "plumbing",
-      location: "bathroom",
-      description: "Die Toilettenspülung läuft ständig nach.",
-      urgency: "medium",
-      status: "reported",
-      reported_at: at,
-      planned_date: null,
-      completed_at: null,
-      updated_at: at,
-    })
-    .execute();
-  await ctx.db
-    .insertInto("repair_status_history")
-    .values({
-      id: randomUUID(),
-      repair_id: id,
-      status: "reported",
-      changed_at: at,
-      actor_kind: "tenant",
-      actor_name: "Erika Mustermann",
-      note: null,
-    })
-    .execute();
-  return id;
+function insertRepair(tenantId: string) {
+  return insertRepairRow(ctx.db, tenantId, {
+    type: "plumbing",
+    location: "bathroom",
+    description: "Die Toilettenspülung läuft ständig nach.",
+    urgency: "medium",
+    history: [{ status: "reported", at: nowIso(), actor: { kind: "tenant", name: "Erika Mustermann" } }],
+  });
 }
 
 describe("help and bad commands", () => {

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTenancies } from "../src/domain/tenants/rows.js";
 import { berlinToday, nowIso } from "../src/lib/time.js";
 import { insertInvoice, insertPayment } from "./factories/payments.js";
 import { api, createTenant, createTestContext, login, type TenantFixture, type TestContext } from "./helpers.js";
@@ -96,23 +96,22 @@ describe("GET /tenant/finances", () => {
 
   it("uses the tenancy with the latest start date", async () => {
     const mover = await createTenant(ctx.db);
-    await ctx.db
-      .insertInto("tenancies")
-      .values({
-        id: randomUUID(),
-        tenant_id: mover.id,
+    await insertTenancies(ctx.db, [
+      {
+        tenantId: mover.id,
         address: "Neue Straße 1, 10115 Berlin",
-        apartment_number: "EG",
-        start_date: "2024-05-01",
-        end_date: null,
-        base_rent_cents: 61_050,
-        utilities_cents: 22_000,
-        payment_method: "bank_transfer",
-        due_day: 1,
-        iban_last4: null,
-        created_at: nowIso(),
-      })
-      .execute();
+        buildingId: null,
+        apartmentNumber: "EG",
+        startDate: "2024-05-01",
+        endDate: null,
+        baseRentCents: 61_050,
+        utilitiesCents: 22_000,
+        paymentMethod: "bank_transfer",
+        dueDay: 1,
+        ibanLast4: null,
+        createdAt: nowIso(),
+      },
+    ]);
     const res = await api(ctx.app, await login(ctx.app, mover)).get(URL);
     expect(res.json().rent).toEqual({
       base_rent: 610.5,
@@ -128,24 +127,24 @@ describe("GET /tenant/finances", () => {
 
   it("agrees with /auth/user on the current tenancy when two start on the same day", async () => {
     const tenant = await createTenant(ctx.db, { address: "Erste Straße 1, 10115 Berlin" });
-    await ctx.db
-      .insertInto("tenancies")
-      .values({
+    await insertTenancies(ctx.db, [
+      {
         // An id that sorts first, so only created_at can make this the current one.
         id: "00000000-0000-4000-8000-000000000000",
-        tenant_id: tenant.id,
+        tenantId: tenant.id,
         address: "Zweite Straße 2, 10115 Berlin",
-        apartment_number: "1. OG",
-        start_date: "2020-01-01",
-        end_date: null,
-        base_rent_cents: 70_000,
-        utilities_cents: 10_000,
-        payment_method: "bank_transfer",
-        due_day: 1,
-        iban_last4: null,
-        created_at: new Date(Date.now() + 60_000).toISOString(),
-      })
-      .execute();
+        buildingId: null,
+        apartmentNumber: "1. OG",
+        startDate: "2020-01-01",
+        endDate: null,
+        baseRentCents: 70_000,
+        utilitiesCents: 10_000,
+        paymentMethod: "bank_transfer",
+        dueDay: 1,
+        ibanLast4: null,
+        createdAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+    ]);
     const token = await login(ctx.app, tenant);
     expect((await api(ctx.app, token).get(URL)).json().rent.base_rent).toBe(700);
     expect((await api(ctx.app, token).get("/api/v1/auth/user")).json()).toMatchObject({

@@ -10,9 +10,8 @@ import { type AppConfig, loadConfig } from "../src/config.js";
 import { type Db, type DbHandle, openDatabase } from "../src/db/connection.js";
 import { ensureBuilding } from "../src/domain/staff/buildings.js";
 import { createStaff } from "../src/domain/staff/staff.js";
+import { insertTenancy, insertTenant } from "../src/domain/tenants/rows.js";
 import { hashPassword } from "../src/lib/passwords.js";
-import { tenancySearchText, tenantSearchText } from "../src/lib/search-text.js";
-import { tenantSortKey } from "../src/lib/sort-key.js";
 import { nowIso } from "../src/lib/time.js";
 import { newTotpSecret, totpCodeNow } from "../src/lib/totp.js";
 
@@ -103,7 +102,7 @@ export interface TenantFixture {
 
 let passwordHash: Promise<string> | undefined;
 
-/** Inserts a tenant with a running tenancy (rent 550 + 200, SEPA, due on the 3rd). */
+/** A tenant with a running tenancy (rent 550 + 200, SEPA, due on the 3rd), through domain/tenants/rows.ts. */
 export async function createTenant(
   db: Db,
   overrides: Partial<{
@@ -116,47 +115,30 @@ export async function createTenant(
   }> = {},
 ): Promise<TenantFixture> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
-  const id = randomUUID();
-  const tenancyId = randomUUID();
-  const email = overrides.email ?? `mieter-${id.slice(0, 8)}@example.com`;
+  const email = overrides.email ?? `mieter-${randomUUID().slice(0, 8)}@example.com`;
   const firstName = overrides.firstName ?? "Erika";
   const lastName = overrides.lastName ?? "Mustermann";
   const now = nowIso();
-  await db
-    .insertInto("tenants")
-    .values({
-      id,
-      email,
-      email_normalized: email.toLowerCase(),
-      password_hash: await passwordHash,
-      first_name: firstName,
-      last_name: lastName,
-      search_text: tenantSearchText({ firstName, lastName, email }),
-      sort_key: tenantSortKey({ firstName, lastName }),
-      password_changed_at: "2000-01-01T00:00:00.000Z",
-      created_at: now,
-    })
-    .execute();
-  const address = overrides.address ?? "Lindenstraße 5, 10969 Berlin";
-  await db
-    .insertInto("tenancies")
-    .values({
-      id: tenancyId,
-      tenant_id: id,
-      address,
-      building_id: await ensureBuilding(db, address),
-      apartment_number: overrides.apartment ?? "2. OG links",
-      search_text: tenancySearchText({ address, unit: overrides.apartment ?? "2. OG links" }),
-      start_date: "2020-01-01",
-      end_date: overrides.endDate ?? null,
-      base_rent_cents: 55_000,
-      utilities_cents: 20_000,
-      payment_method: "sepa_direct_debit",
-      due_day: 3,
-      iban_last4: "4321",
-      created_at: now,
-    })
-    .execute();
+  const id = await insertTenant(db, {
+    email,
+    passwordHash: await passwordHash,
+    firstName,
+    lastName,
+    passwordChangedAt: "2000-01-01T00:00:00.000Z",
+    createdAt: now,
+  });
+  const tenancyId = await insertTenancy(db, id, {
+    address: overrides.address ?? "Lindenstraße 5, 10969 Berlin",
+    apartmentNumber: overrides.apartment ?? "2. OG links",
+    startDate: "2020-01-01",
+    endDate: overrides.endDate ?? null,
+    baseRentCents: 55_000,
+    utilitiesCents: 20_000,
+    paymentMethod: "sepa_direct_debit",
+    dueDay: 3,
+    ibanLast4: "4321",
+    createdAt: now,
+  });
   return { id, tenancyId, email, password: TEST_PASSWORD, firstName, lastName };
 }
 

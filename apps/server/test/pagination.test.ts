@@ -2,12 +2,17 @@ import { randomUUID } from "node:crypto";
 import { NEXT_CURSOR_HEADER, PAGINATION_MESSAGES } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
-import { refreshThreadSummaries } from "../src/domain/messages/messages.js";
+import { insertAppointments } from "../src/domain/appointments/rows.js";
+import { insertDocumentRows } from "../src/domain/documents/rows.js";
+import { insertThreads } from "../src/domain/messages/rows.js";
+import { insertMeterReadings } from "../src/domain/meter-readings/rows.js";
+import { insertRepairs } from "../src/domain/repairs/rows.js";
 import { encodeCursor } from "../src/lib/pagination.js";
 import { api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
 
 // Issue 10 §6: every tenant list answers one page; the next page's cursor comes in X-Next-Cursor
-// (docs/decisions/007-list-pagination.md). Rows are inserted directly, many with equal sort keys,
+// (docs/decisions/007-list-pagination.md). Rows are inserted through the modules' row writers, many
+// with equal sort keys,
 // so the id tie-breaker of the keyset is exercised too.
 
 const HEADER = NEXT_CURSOR_HEADER.toLowerCase();
@@ -44,36 +49,22 @@ const threads: ListSpec = {
   path: "/api/v1/tenant/messages",
   async seed(db, tenantId, count, offset = 0) {
     const rows = Array.from({ length: count }, (_, n) => ({ id: randomUUID(), at: instantOf(offset + n) }));
-    for (const row of rows) {
-      await db
-        .insertInto("message_threads")
-        .values({
-          id: row.id,
-          tenant_id: tenantId,
-          subject: `Betreff ${row.at}`,
-          created_at: row.at,
-          last_message_at: row.at,
-        })
-        .execute();
-      await db
-        .insertInto("messages")
-        .values({
-          id: randomUUID(),
-          thread_id: row.id,
-          tenant_id: tenantId,
-          direction: "inbound",
-          actor_kind: "staff",
-          staff_user_id: null,
-          sender_name: "Hausverwaltung",
-          content: "Guten Tag",
-          received_at: row.at,
-          read_at: null,
-        })
-        .execute();
-    }
-    await refreshThreadSummaries(
+    await insertThreads(
       db,
-      rows.map((r) => r.id),
+      rows.map((row) => ({
+        id: row.id,
+        tenantId,
+        subject: `Betreff ${row.at}`,
+        messages: [
+          {
+            direction: "inbound",
+            actor: { kind: "staff", name: "Hausverwaltung" },
+            content: "Guten Tag",
+            receivedAt: row.at,
+            readAt: null,
+          },
+        ],
+      })),
     );
     return ordered(
       rows.map((r) => ({ id: r.id, key: [r.at] })),
@@ -87,26 +78,20 @@ const appointments: ListSpec = {
   path: "/api/v1/tenant/appointments",
   async seed(db, tenantId, count, offset = 0) {
     const rows = Array.from({ length: count }, (_, n) => ({ id: randomUUID(), at: instantOf(offset + n) }));
-    for (const row of rows) {
-      await db
-        .insertInto("appointments")
-        .values({
-          id: row.id,
-          tenant_id: tenantId,
-          type: "inspection",
-          title: "Wartung",
-          status: "pending",
-          start_time: row.at,
-          end_time: new Date(Date.parse(row.at) + 3_600_000).toISOString(),
-          requested_date: null,
-          time_slot: null,
-          notes: null,
-          location: null,
-          created_at: row.at,
-          updated_at: row.at,
-        })
-        .execute();
-    }
+    await insertAppointments(
+      db,
+      rows.map((row) => ({
+        id: row.id,
+        tenantId,
+        type: "inspection",
+        title: "Wartung",
+        status: "pending",
+        startTime: row.at,
+        endTime: new Date(Date.parse(row.at) + 3_600_000).toISOString(),
+        createdAt: row.at,
+        updatedAt: row.at,
+      })),
+    );
     return ordered(
       rows.map((r) => ({ id: r.id, key: [r.at] })),
       "asc",
@@ -119,24 +104,21 @@ const documents: ListSpec = {
   path: "/api/v1/tenant/documents",
   async seed(db, tenantId, count, offset = 0) {
     const rows = Array.from({ length: count }, (_, n) => ({ id: randomUUID(), at: instantOf(offset + n) }));
-    for (const row of rows) {
-      await db
-        .insertInto("documents")
-        .values({
-          id: row.id,
-          tenant_id: tenantId,
-          title: `Dokument ${row.at}`,
-          type: "contract",
-          mime_type: "application/pdf",
-          size_bytes: 4,
-          storage_key: `missing/${row.id}`,
-          original_filename: "a.pdf",
-          uploaded_at: row.at,
-          is_tenant_uploaded: 0,
-          actor_kind: "staff",
-        })
-        .execute();
-    }
+    await insertDocumentRows(
+      db,
+      rows.map((row) => ({
+        id: row.id,
+        tenantId,
+        title: `Dokument ${row.at}`,
+        type: "contract",
+        mimeType: "application/pdf",
+        sizeBytes: 4,
+        storageKey: `missing/${row.id}`,
+        filename: "a.pdf",
+        uploadedAt: row.at,
+        actorKind: "staff",
+      })),
+    );
     return ordered(
       rows.map((r) => ({ id: r.id, key: [r.at] })),
       "desc",
@@ -153,20 +135,18 @@ const meterReadings: ListSpec = {
       date: dateOf(offset + n),
       at: instantOf(offset + n),
     }));
-    for (const row of rows) {
-      await db
-        .insertInto("meter_readings")
-        .values({
-          id: row.id,
-          tenant_id: tenantId,
-          reading_date: row.date,
-          submitted_at: row.at,
-          water_milli: 1000,
-          electricity_milli: null,
-          heating_milli: null,
-        })
-        .execute();
-    }
+    await insertMeterReadings(
+      db,
+      rows.map((row) => ({
+        id: row.id,
+        tenantId,
+        readingDate: row.date,
+        submittedAt: row.at,
+        waterMilli: 1000,
+        electricityMilli: null,
+        heatingMilli: null,
+      })),
+    );
     return ordered(
       rows.map((r) => ({ id: r.id, key: [r.date, r.at] })),
       "desc",
@@ -179,36 +159,18 @@ const repairs: ListSpec = {
   path: "/api/v1/tenant/repairs",
   async seed(db, tenantId, count, offset = 0) {
     const rows = Array.from({ length: count }, (_, n) => ({ id: randomUUID(), at: instantOf(offset + n) }));
-    for (const row of rows) {
-      await db
-        .insertInto("repairs")
-        .values({
-          id: row.id,
-          tenant_id: tenantId,
-          type: "heating",
-          location: "kitchen",
-          description: "Heizung kalt",
-          urgency: "medium",
-          status: "reported",
-          reported_at: row.at,
-          planned_date: null,
-          completed_at: null,
-          updated_at: row.at,
-        })
-        .execute();
-      await db
-        .insertInto("repair_status_history")
-        .values({
-          id: randomUUID(),
-          repair_id: row.id,
-          status: "reported",
-          changed_at: row.at,
-          actor_kind: "tenant",
-          actor_name: "Erika Mustermann",
-          note: null,
-        })
-        .execute();
-    }
+    await insertRepairs(
+      db,
+      rows.map((row) => ({
+        id: row.id,
+        tenantId,
+        type: "heating",
+        location: "kitchen",
+        description: "Heizung kalt",
+        urgency: "medium",
+        history: [{ status: "reported", at: row.at, actor: { kind: "tenant", name: "Erika Mustermann" } }],
+      })),
+    );
     return ordered(
       rows.map((r) => ({ id: r.id, key: [r.at] })),
       "desc",
@@ -364,12 +326,7 @@ describe("what only some lists have", () => {
     const all = await threads.seed(ctx.db, tenant.id, 9);
     // Every other conversation is read.
     const readIds = all.filter((_, i) => i % 2 === 1);
-    await ctx.db
-      .updateTable("messages")
-      .set({ read_at: "2026-03-02T00:00:00.000Z" })
-      .where("thread_id", "in", readIds)
-      .execute();
-    await refreshThreadSummaries(ctx.db, readIds);
+    for (const id of readIds) expect((await client.patch(`/api/v1/tenant/messages/${id}/read`)).statusCode).toBe(200);
     const pages = await walk(client, "/api/v1/tenant/messages?filter=unread", 2);
     expect(pages.flat()).toEqual(all.filter((id) => !readIds.includes(id)));
   });
@@ -377,68 +334,24 @@ describe("what only some lists have", () => {
   it("pages the upcoming appointments from now on (upcoming=true), soonest first", async () => {
     const { tenant, client } = await signedIn();
     const past = new Date(Date.now() - 86_400_000).toISOString();
-    await ctx.db
-      .insertInto("appointments")
-      .values({
-        id: randomUUID(),
-        tenant_id: tenant.id,
-        type: "inspection",
-        title: "Vorbei",
-        status: "confirmed",
-        start_time: past,
-        end_time: past,
-        requested_date: null,
-        time_slot: null,
-        notes: null,
-        location: null,
-        created_at: past,
-        updated_at: past,
-      })
-      .execute();
     const soon = Array.from({ length: 5 }, (_, i) => new Date(Date.now() + (i + 1) * 86_400_000).toISOString());
-    const ids: string[] = [];
-    for (const at of soon) {
-      const id = randomUUID();
-      ids.push(id);
-      await ctx.db
-        .insertInto("appointments")
-        .values({
-          id,
-          tenant_id: tenant.id,
-          type: "repair",
-          title: "Bald",
-          status: "pending",
-          start_time: at,
-          end_time: at,
-          requested_date: null,
-          time_slot: null,
-          notes: null,
-          location: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-    }
     // A canceled appointment ahead is not upcoming (it would push a real one off the dashboard).
     const canceledAt = new Date(Date.now() + 1.5 * 86_400_000).toISOString();
-    await ctx.db
-      .insertInto("appointments")
-      .values({
-        id: randomUUID(),
-        tenant_id: tenant.id,
-        type: "repair",
-        title: "Abgesagt",
-        status: "canceled",
-        start_time: canceledAt,
-        end_time: canceledAt,
-        requested_date: null,
-        time_slot: null,
-        notes: null,
-        location: null,
-        created_at: canceledAt,
-        updated_at: canceledAt,
-      })
-      .execute();
+    const appointment = (title: string, type: string, status: string, at: string) => ({
+      tenantId: tenant.id,
+      type,
+      title,
+      status,
+      startTime: at,
+      endTime: at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const [, ...ids] = await insertAppointments(ctx.db, [
+      appointment("Vorbei", "inspection", "confirmed", past),
+      ...soon.map((at) => appointment("Bald", "repair", "pending", at)),
+    ]);
+    await insertAppointments(ctx.db, [appointment("Abgesagt", "repair", "canceled", canceledAt)]);
     const first = await client.get("/api/v1/tenant/appointments?upcoming=true&limit=2");
     expect((first.json() as { id: string }[]).map((r) => r.id)).toEqual(ids.slice(0, 2));
     expect((await walk(client, "/api/v1/tenant/appointments?upcoming=true", 2)).flat()).toEqual(ids);

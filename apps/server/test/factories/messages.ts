@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Db } from "../../src/db/connection.js";
-import { refreshThreadSummaries } from "../../src/domain/messages/messages.js";
+import { insertThreads } from "../../src/domain/messages/rows.js";
 
 export interface MessageSeed {
   direction?: "inbound" | "outbound";
@@ -10,46 +9,34 @@ export interface MessageSeed {
   readAt?: string | null;
 }
 
-/** Inserts a thread with its messages; last_message_at is the newest message's time. */
+/**
+ * A thread with its messages through domain/messages/rows.ts; last_message_at is the newest
+ * message's time. Inbound messages come from the management, outbound ones from the tenant.
+ */
 export async function insertThread(
   db: Db,
   tenantId: string,
   subject: string,
   messages: MessageSeed[],
 ): Promise<{ threadId: string; messageIds: string[] }> {
-  const threadId = randomUUID();
-  const times = messages.map((m) => m.receivedAt).sort();
-  await db
-    .insertInto("message_threads")
-    .values({
-      id: threadId,
-      tenant_id: tenantId,
+  const [thread] = await insertThreads(db, [
+    {
+      tenantId,
       subject,
-      created_at: times[0] ?? new Date().toISOString(),
-      last_message_at: times.at(-1) ?? new Date().toISOString(),
-    })
-    .execute();
-  const messageIds: string[] = [];
-  for (const m of messages) {
-    const id = randomUUID();
-    messageIds.push(id);
-    const direction = m.direction ?? "inbound";
-    await db
-      .insertInto("messages")
-      .values({
-        id,
-        thread_id: threadId,
-        tenant_id: tenantId,
-        direction,
-        actor_kind: direction === "inbound" ? "staff" : "tenant",
-        staff_user_id: null,
-        sender_name: m.senderName ?? (direction === "inbound" ? "Hausverwaltung" : "Erika Mustermann"),
-        content: m.content ?? "Guten Tag, bitte beachten Sie die Ankündigung.",
-        received_at: m.receivedAt,
-        read_at: m.readAt ?? null,
-      })
-      .execute();
-  }
-  await refreshThreadSummaries(db, [threadId]);
-  return { threadId, messageIds };
+      messages: messages.map((m) => {
+        const direction = m.direction ?? "inbound";
+        return {
+          direction,
+          actor: {
+            kind: direction === "inbound" ? "staff" : "tenant",
+            name: m.senderName ?? (direction === "inbound" ? "Hausverwaltung" : "Erika Mustermann"),
+          },
+          content: m.content ?? "Guten Tag, bitte beachten Sie die Ankündigung.",
+          receivedAt: m.receivedAt,
+          readAt: m.readAt ?? null,
+        };
+      }),
+    },
+  ]);
+  return thread!;
 }

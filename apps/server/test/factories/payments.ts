@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Db } from "../../src/db/connection.js";
+import { insertInvoice as insertLedgerInvoice, insertPaymentRows } from "../../src/domain/ledger/rows.js";
 import { nowIso } from "../../src/lib/time.js";
 import type { TenantFixture } from "../helpers.js";
 
@@ -9,6 +9,7 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** A payment outside the rent ledger (no period) through domain/ledger/rows.ts; by default March 2025's rent, pending. */
 export async function insertPayment(
   db: Db,
   tenant: Pick<TenantFixture, "id" | "tenancyId">,
@@ -21,29 +22,25 @@ export async function insertPayment(
     createdAt: string;
   }> = {},
 ): Promise<string> {
-  const id = randomUUID();
   const status = overrides.status ?? "pending";
   const dueDate = overrides.dueDate ?? "2025-03-03";
-  await db
-    .insertInto("payments")
-    .values({
-      id,
-      tenant_id: tenant.id,
-      tenancy_id: tenant.tenancyId,
-      amount_cents: overrides.amountCents ?? 75_000,
-      currency: "EUR",
+  const [id] = await insertPaymentRows(db, [
+    {
+      tenantId: tenant.id,
+      tenancyId: tenant.tenancyId,
+      amountCents: overrides.amountCents ?? 75_000,
       status,
-      due_date: dueDate,
-      paid_at:
-        overrides.paidAt !== undefined ? overrides.paidAt : status === "paid" ? `${dueDate}T08:00:00.000Z` : null,
+      dueDate,
+      paidAt: overrides.paidAt !== undefined ? overrides.paidAt : status === "paid" ? `${dueDate}T08:00:00.000Z` : null,
       description: overrides.description ?? `Miete ${dueDate.slice(0, 7)}`,
-      created_at: overrides.createdAt ?? nowIso(),
-    })
-    .execute();
-  return id;
+      createdAt: overrides.createdAt ?? nowIso(),
+      period: null,
+    },
+  ]);
+  return id!;
 }
 
-export async function insertInvoice(
+export function insertInvoice(
   db: Db,
   tenantId: string,
   overrides: Partial<{
@@ -54,20 +51,12 @@ export async function insertInvoice(
     paidAt: string | null;
   }> = {},
 ): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insertInto("invoices")
-    .values({
-      id,
-      tenant_id: tenantId,
-      title: overrides.title ?? "Nebenkostennachzahlung 2024",
-      amount_cents: overrides.amountCents ?? 12_345,
-      currency: "EUR",
-      issued_at: overrides.issuedAt ?? "2025-02-01",
-      due_date: overrides.dueDate ?? "2025-03-01",
-      paid_at: overrides.paidAt ?? null,
-      created_at: nowIso(),
-    })
-    .execute();
-  return id;
+  return insertLedgerInvoice(db, tenantId, {
+    title: overrides.title ?? "Nebenkostennachzahlung 2024",
+    amountCents: overrides.amountCents ?? 12_345,
+    issuedAt: overrides.issuedAt ?? "2025-02-01",
+    dueDate: overrides.dueDate ?? "2025-03-01",
+    paidAt: overrides.paidAt ?? null,
+    createdAt: nowIso(),
+  });
 }

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { RepairStatus } from "@mieter-portal/contracts";
 import type { Db } from "../../src/db/connection.js";
+import { insertRepair as insertRepairRow } from "../../src/domain/repairs/rows.js";
 import { fixture } from "./documents.js";
 
 /** A data URL as the app's photo picker produces it. */
@@ -28,41 +28,22 @@ export function repairPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Inserts a repair row directly (with its first history entry), bypassing the API. */
-export async function insertRepair(
+/**
+ * A repair through domain/repairs/rows.ts with its first history entry (the tenant's report),
+ * bypassing the API; a given status becomes the current one without further history.
+ */
+export function insertRepair(
   db: Db,
   tenantId: string,
   overrides: Partial<{ status: RepairStatus; reportedAt: string; description: string }> = {},
 ): Promise<string> {
-  const id = randomUUID();
   const reportedAt = overrides.reportedAt ?? new Date().toISOString();
-  await db
-    .insertInto("repairs")
-    .values({
-      id,
-      tenant_id: tenantId,
-      type: "heating",
-      location: "living-room",
-      description: overrides.description ?? "Heizkörper wird nicht warm.",
-      urgency: "medium",
-      status: overrides.status ?? "reported",
-      reported_at: reportedAt,
-      planned_date: null,
-      completed_at: null,
-      updated_at: reportedAt,
-    })
-    .execute();
-  await db
-    .insertInto("repair_status_history")
-    .values({
-      id: randomUUID(),
-      repair_id: id,
-      status: "reported",
-      changed_at: reportedAt,
-      actor_kind: "tenant",
-      actor_name: "Erika Mustermann",
-      note: null,
-    })
-    .execute();
-  return id;
+  return insertRepairRow(db, tenantId, {
+    type: "heating",
+    location: "living-room",
+    description: overrides.description ?? "Heizkörper wird nicht warm.",
+    urgency: "medium",
+    history: [{ status: "reported", at: reportedAt, actor: { kind: "tenant", name: "Erika Mustermann" } }],
+    status: overrides.status ?? "reported",
+  });
 }

@@ -5,7 +5,7 @@
  *
  * Everything waits for states (a log line, an exit, a refused connection), never for time.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http, { type IncomingMessage } from "node:http";
@@ -14,6 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/connection.js";
+import { insertDocumentRows } from "../../src/domain/documents/rows.js";
 import { localFileStore } from "../../src/lib/file-store.js";
 import { API_KEY, createTenant } from "../helpers.js";
 import { REPO_ROOT, SERVER_SOURCE, type SpawnedServer, spawnServer, TSX_LOADER, waitFor } from "./spawn-server.js";
@@ -38,23 +39,19 @@ async function seedLargeDocument(server: SpawnedServer): Promise<LargeDocument> 
     const tenant = await createTenant(database.db);
     const bytes = randomBytes(DOCUMENT_BYTES);
     const key = await localFileStore(path.join(server.dataDir, "files")).put(bytes);
-    const id = randomUUID();
-    await database.db
-      .insertInto("documents")
-      .values({
-        id,
-        tenant_id: tenant.id,
+    const [id] = await insertDocumentRows(database.db, [
+      {
+        tenantId: tenant.id,
         title: "Nebenkostenabrechnung mit allen Belegen",
         type: "utility",
-        mime_type: "application/pdf",
-        size_bytes: bytes.length,
-        storage_key: key,
-        original_filename: "belege.pdf",
-        uploaded_at: new Date().toISOString(),
-        is_tenant_uploaded: 0,
-        actor_kind: "staff",
-      })
-      .execute();
+        mimeType: "application/pdf",
+        sizeBytes: bytes.length,
+        storageKey: key,
+        filename: "belege.pdf",
+        uploadedAt: new Date().toISOString(),
+        actorKind: "staff",
+      },
+    ]);
     const res = await fetch(`${server.url}/api/v1/auth/login`, {
       method: "POST",
       headers: { "x-api-key": API_KEY, "content-type": "application/json" },
@@ -62,7 +59,7 @@ async function seedLargeDocument(server: SpawnedServer): Promise<LargeDocument> 
     });
     expect(res.status).toBe(200);
     const { token } = (await res.json()) as { token: string };
-    return { id, sha256: createHash("sha256").update(bytes).digest("hex"), token };
+    return { id: id!, sha256: createHash("sha256").update(bytes).digest("hex"), token };
   } finally {
     await database.destroy();
   }

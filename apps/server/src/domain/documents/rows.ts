@@ -10,6 +10,9 @@ import type { FileStore } from "../../lib/file-store.js";
  * other functions.
  */
 
+/** Rows per statement: keeps every statement well under SQLite's bound-parameter limit. */
+const CHUNK = 500;
+
 export interface DocumentSeed {
   title: string;
   type: DocumentType;
@@ -20,24 +23,42 @@ export interface DocumentSeed {
   actorKind: ActorKind;
 }
 
+/** A document row over a file already in the store (bulk seeding: many rows may share one file). */
+export interface DocumentRowSeed extends Omit<DocumentSeed, "bytes"> {
+  id?: string;
+  tenantId: string;
+  storageKey: string;
+  sizeBytes: number;
+}
+
+/** Inserts document rows in chunks; returns their ids in order. */
+export async function insertDocumentRows(db: Db, documents: DocumentRowSeed[]): Promise<string[]> {
+  const rows = documents.map((d) => ({
+    id: d.id ?? randomUUID(),
+    tenant_id: d.tenantId,
+    title: d.title,
+    type: d.type,
+    mime_type: d.mimeType,
+    size_bytes: d.sizeBytes,
+    storage_key: d.storageKey,
+    original_filename: d.filename,
+    uploaded_at: d.uploadedAt,
+    is_tenant_uploaded: d.actorKind === "tenant" ? 1 : 0,
+    actor_kind: d.actorKind,
+  }));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insertInto("documents")
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
+  }
+  return rows.map((r) => r.id);
+}
+
 /** Stores the bytes in the file store and the row in the database; returns the storage key. */
 export async function insertDocument(db: Db, files: FileStore, tenantId: string, d: DocumentSeed): Promise<string> {
   const storageKey = await files.put(d.bytes);
-  await db
-    .insertInto("documents")
-    .values({
-      id: randomUUID(),
-      tenant_id: tenantId,
-      title: d.title,
-      type: d.type,
-      mime_type: d.mimeType,
-      size_bytes: d.bytes.length,
-      storage_key: storageKey,
-      original_filename: d.filename,
-      uploaded_at: d.uploadedAt,
-      is_tenant_uploaded: d.actorKind === "tenant" ? 1 : 0,
-      actor_kind: d.actorKind,
-    })
-    .execute();
+  const { bytes, ...rest } = d;
+  await insertDocumentRows(db, [{ ...rest, tenantId, storageKey, sizeBytes: bytes.length }]);
   return storageKey;
 }
