@@ -30,7 +30,7 @@ import { commitStatement, previewStatement } from "../src/domain/ledger/bank-imp
 import { listAccounts } from "../src/domain/ledger/staff-ledger.js";
 import { ensureBuilding } from "../src/domain/staff/buildings.js";
 import { refreshStatisticsAfterImport } from "../src/domain/statistics/statistics.js";
-import { listStaffTenants } from "../src/domain/tenants/staff-tenants.js";
+import { listStaffTenants } from "../src/domain/tenants/staff-tenant-list.js";
 import { importTenants } from "../src/domain/tenants/tenant-import.js";
 import { readStatement } from "../src/lib/bank-statement.js";
 import { berlinToday } from "../src/lib/time.js";

@@ -10,12 +10,9 @@
 import { DEFAULT_CLIENT_API_KEY } from "@mieter-portal/contracts";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../src/db/connection.js";
-import {
-  dispatchCampaignMails,
-  findMeterCampaign,
-  startMailDue,
-  startMeterCampaign,
-} from "../src/domain/meter-readings/meter-campaigns.js";
+import { dispatchCampaignMails } from "../src/domain/meter-readings/campaign-mailing.js";
+import { findMeterCampaign } from "../src/domain/meter-readings/campaign-queries.js";
+import { startMailDue, startMeterCampaign } from "../src/domain/meter-readings/meter-campaigns.js";
 import { createMeterReading } from "../src/domain/meter-readings/meter-readings.js";
 import { berlinToday } from "../src/lib/time.js";
 

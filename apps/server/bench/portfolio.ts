@@ -33,7 +33,7 @@ import type { Database } from "../src/db/types.js";
 import { addPeriods, chargeFor, newReference, periodOf } from "../src/domain/ledger/rent-ledger.js";
 import { insertLedgerRows, insertPaymentRows, type PaymentRowSeed } from "../src/domain/ledger/rows.js";
 import { ensureBuilding } from "../src/domain/staff/buildings.js";
-import { createStaff } from "../src/domain/staff/staff.js";
+import { createStaff } from "../src/domain/staff/staff-members.js";
 import { insertTenancies, insertTenants, type TenantSeed } from "../src/domain/tenants/rows.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { berlinToday, berlinToUtc, nowIso } from "../src/lib/time.js";

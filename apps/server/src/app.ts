@@ -15,8 +15,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { AppConfig } from "./config.js";
 import { type DbHandle, openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
-import { dispatchCampaignMails } from "./domain/meter-readings/meter-campaigns.js";
-import { findStaffNameAndRole } from "./domain/staff/staff.js";
+import { dispatchCampaignMails } from "./domain/meter-readings/campaign-mailing.js";
+import { findStaffNameAndRole } from "./domain/staff/staff-members.js";
 import { startNotificationWorker } from "./jobs/notification-worker.js";
 import { scheduleRentCharges } from "./jobs/rent-ledger-schedule.js";
 import { scheduleStatisticsRefresh } from "./jobs/statistics-schedule.js";

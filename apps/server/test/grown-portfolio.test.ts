@@ -5,10 +5,10 @@ import { analyze } from "../src/db/connection.js";
 import type { Database } from "../src/db/types.js";
 import { listAccounts } from "../src/domain/ledger/staff-ledger.js";
 import { ensureBuilding } from "../src/domain/staff/buildings.js";
-import { setStaffBuildings } from "../src/domain/staff/staff.js";
+import { setStaffBuildings } from "../src/domain/staff/staff-members.js";
 import { refreshStatistics } from "../src/domain/statistics/statistics.js";
-import { listStaffTenants } from "../src/domain/tenants/staff-tenants.js";
-import { updateTenantContact } from "../src/domain/tenants/tenant-onboarding.js";
+import { listStaffTenants } from "../src/domain/tenants/staff-tenant-list.js";
+import { updateTenantContact } from "../src/domain/tenants/tenant-contact.js";
 import { foldForSearch, tenantSearchText } from "../src/lib/search-text.js";
 import { api, createStaffMember, createTestContext, staffLogin, type TestContext } from "./helpers.js";
 

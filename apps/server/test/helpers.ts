@@ -9,7 +9,7 @@ import { type BuildOptions, buildApp } from "../src/app.js";
 import { type AppConfig, loadConfig } from "../src/config.js";
 import { type Db, type DbHandle, openDatabase } from "../src/db/connection.js";
 import { ensureBuilding } from "../src/domain/staff/buildings.js";
-import { createStaff } from "../src/domain/staff/staff.js";
+import { createStaff } from "../src/domain/staff/staff-members.js";
 import { insertTenancy, insertTenant } from "../src/domain/tenants/rows.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { nowIso } from "../src/lib/time.js";

@@ -18,11 +18,8 @@ import {
 } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
-import {
-  COMMAND_LINE_ACTOR,
-  planLetterInvitation,
-  recordLetterInvitations,
-} from "../src/domain/tenants/tenant-onboarding.js";
+import { planLetterInvitation, recordLetterInvitations } from "../src/domain/tenants/invitation-letters.js";
+import { COMMAND_LINE_ACTOR } from "../src/domain/tenants/tenant-onboarding.js";
 import { auditOf, BUILDING_A, BUILDING_B } from "./factories/staff.js";
 import {
   api,

@@ -1,8 +1,8 @@
 import { addDays, DEFAULT_BRAND, isValidIban } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
-import { ensureRentCharges } from "../src/domain/ledger/rent-ledger.js";
-import { sendReminder } from "../src/domain/ledger/staff-ledger.js";
+import { sendReminder } from "../src/domain/ledger/payment-reminders.js";
+import { ensureRentCharges } from "../src/domain/ledger/rent-charges.js";
 import { berlinToday } from "../src/lib/time.js";
 import { insertPayment } from "./factories/payments.js";
 import { BUILDING_A, BUILDING_B, outboxTo } from "./factories/staff.js";

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { batchPreparedQueries } from "../src/db/prepared.js";
 import type { Database } from "../src/db/types.js";
-import { listReceived, listThreads } from "../src/domain/messages/messages.js";
+import { listReceived, listThreads } from "../src/domain/messages/thread-reads.js";
 import { createTestContext, type TestContext } from "./helpers.js";
 
 // Issue 13: on PostgreSQL the messages lists must not depend on what the planner knows about the

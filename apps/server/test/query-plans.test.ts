@@ -5,7 +5,7 @@ import type { Database } from "../src/db/types.js";
 import { listAppointments } from "../src/domain/appointments/appointments.js";
 import { listDocuments } from "../src/domain/documents/documents.js";
 import { findCurrentPayment } from "../src/domain/ledger/payments.js";
-import { listReceived, listThreads } from "../src/domain/messages/messages.js";
+import { listReceived, listThreads } from "../src/domain/messages/thread-reads.js";
 import { listMeterReadings } from "../src/domain/meter-readings/meter-readings.js";
 import { listRepairs } from "../src/domain/repairs/repairs.js";
 import { findSessionState, findUser } from "../src/domain/tenants/auth.js";

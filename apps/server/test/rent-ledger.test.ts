@@ -1,6 +1,7 @@
 import { addDays } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addPeriods, chargeFor, ensureRentCharges, periodOf, referencesIn } from "../src/domain/ledger/rent-ledger.js";
+import { ensureRentCharges } from "../src/domain/ledger/rent-charges.js";
+import { addPeriods, chargeFor, periodOf, referencesIn } from "../src/domain/ledger/rent-ledger.js";
 import { berlinToday } from "../src/lib/time.js";
 import { insertPayment } from "./factories/payments.js";
 import { auditOf, BUILDING_A, BUILDING_B, collectingMailer, outboxTo } from "./factories/staff.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueMail } from "../src/domain/notifications/notifications.js";
-import { createStaff } from "../src/domain/staff/staff.js";
+import { createStaff } from "../src/domain/staff/staff-members.js";
 import { hashPassword } from "../src/lib/passwords.js";
 import { newTotpSecret } from "../src/lib/totp.js";
 import { auditOf, BUILDING_A, BUILDING_B, collectingMailer, outboxTo } from "./factories/staff.js";

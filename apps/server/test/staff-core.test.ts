@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaffLink } from "../src/domain/staff/staff.js";
+import { createStaffLink } from "../src/domain/staff/staff-links.js";
 import type { Mail, Mailer } from "../src/lib/mailer.js";
 import { totpCodeNow } from "../src/lib/totp.js";
 import {

@@ -1,15 +1,13 @@
 import { addDays } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../src/cli/admin.js";
+import { CAMPAIGN_CSV_HEADERS, csvCell } from "../src/domain/meter-readings/campaign-csv.js";
+import { dispatchCampaignMails, remindOpenParticipants } from "../src/domain/meter-readings/campaign-mailing.js";
 import {
-  CAMPAIGN_CSV_HEADERS,
   CAMPAIGN_REMINDER_KIND,
   CAMPAIGN_START_KIND,
-  csvCell,
   defaultCampaignPeriod,
-  dispatchCampaignMails,
   reminderDue,
-  remindOpenParticipants,
   requestTenantReading,
   startMailDue,
   startMeterCampaign,

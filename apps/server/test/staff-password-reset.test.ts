@@ -3,7 +3,7 @@ import path from "node:path";
 import { STAFF_RESET_TOKEN_TTL_SECONDS } from "@mieter-portal/contracts/staff";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { listAudit } from "../src/domain/audit/audit.js";
-import { createStaff, updateStaff } from "../src/domain/staff/staff.js";
+import { createStaff, updateStaff } from "../src/domain/staff/staff-members.js";
 import { totpCodeNow } from "../src/lib/totp.js";
 import {
   API_KEY,

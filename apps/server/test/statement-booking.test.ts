@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "../src/domain/audit/audit.js";
 import { commitStatement, previewStatement, type StaffScope } from "../src/domain/ledger/bank-import.js";
-import { ensureRentCharges } from "../src/domain/ledger/rent-ledger.js";
+import { ensureRentCharges } from "../src/domain/ledger/rent-charges.js";
 import type { StatementLine } from "../src/lib/bank-statement.js";
 import { BUILDING_A, BUILDING_B } from "./factories/staff.js";
 import {

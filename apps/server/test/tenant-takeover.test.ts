@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runAdmin } from "../src/cli/admin.js";
 import { findCurrentPayment } from "../src/domain/ledger/payments.js";
 import { ensureBuilding } from "../src/domain/staff/buildings.js";
-import { decodeSheet } from "../src/lib/tenant-csv.js";
+import { decodeSheet } from "../src/lib/tenant-csv-fields.js";
 import {
   api,
   createStaffMember,

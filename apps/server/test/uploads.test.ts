@@ -5,16 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contentDisposition,
   DOCUMENT_TYPE_NOT_ALLOWED,
-  DOCX_MAX_ENTRIES,
-  DOCX_MAX_INFLATED_BYTES,
-  DOCX_MAX_RATIO,
-  DOCX_RATIO_FREE_BYTES,
   decodeDataUrl,
   detectDocumentType,
   detectPhotoType,
   sanitizeFilename,
   withTypeExtension,
 } from "../src/lib/uploads.js";
+import {
+  DOCX_MAX_ENTRIES,
+  DOCX_MAX_INFLATED_BYTES,
+  DOCX_MAX_RATIO,
+  DOCX_RATIO_FREE_BYTES,
+} from "../src/lib/word-files.js";
 import { fixture, multipart, storedFiles } from "./factories/documents.js";
 import { api, createTenant, createTestContext, login, type TestContext } from "./helpers.js";
 

@@ -9,7 +9,7 @@ import {
   tenantWantsMail,
 } from "../domain/notifications/notifications.js";
 import { documentDigest, type MailContext, STAFF_NEW_ITEM_KIND, staffDigest } from "../domain/notifications/notify.js";
-import { markDigestSent } from "../domain/staff/staff.js";
+import { markDigestSent } from "../domain/staff/staff-members.js";
 import type { Mailer } from "../lib/mailer.js";
 
 export interface NotificationWorker {

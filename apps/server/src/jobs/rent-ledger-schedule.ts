@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ensureRentCharges } from "../domain/ledger/rent-ledger.js";
+import { ensureRentCharges } from "../domain/ledger/rent-charges.js";
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -11,13 +11,8 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { claimAttempts, findUser, releaseAttempts } from "../domain/tenants/auth.js";
-import {
-  acceptInvitation,
-  findOpenInvitation,
-  type InvitationCredential,
-  registrationCodeHash,
-  tenantHasPortalAccess,
-} from "../domain/tenants/tenant-onboarding.js";
+import { type InvitationCredential, registrationCodeHash } from "../domain/tenants/invitation-letters.js";
+import { acceptInvitation, findOpenInvitation, tenantHasPortalAccess } from "../domain/tenants/invitations.js";
 import { badRequest, forbidden, HttpError, unauthorized } from "../lib/errors.js";
 import { hashPassword } from "../lib/passwords.js";
 import { signSessionToken } from "../lib/tokens.js";

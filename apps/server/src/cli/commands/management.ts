@@ -14,7 +14,7 @@ import {
 } from "@mieter-portal/contracts";
 import { z } from "zod";
 import { germanDate } from "../../db/seed/calendar.js";
-import { createAppointmentProposal } from "../../domain/appointments/staff-appointments.js";
+import { createAppointmentProposal } from "../../domain/appointments/appointment-proposals.js";
 import { createDocument } from "../../domain/documents/documents.js";
 import { replyAsStaff, startThreadAsStaff, threadOwner } from "../../domain/messages/staff-threads.js";
 import { setRepairStatus as updateRepairStatus } from "../../domain/repairs/repairs.js";

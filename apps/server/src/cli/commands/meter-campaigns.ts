@@ -1,6 +1,7 @@
 import { CAMPAIGN_METER_LABELS, calendarDate, campaignMeter, passwordResetRequest } from "@mieter-portal/contracts";
 import { z } from "zod";
-import { findMeterCampaign, START_PROBLEMS, startMeterCampaign } from "../../domain/meter-readings/meter-campaigns.js";
+import { findMeterCampaign } from "../../domain/meter-readings/campaign-queries.js";
+import { START_PROBLEMS, startMeterCampaign } from "../../domain/meter-readings/meter-campaigns.js";
 import { listBuildings } from "../../domain/staff/buildings.js";
 import { germanDateOf } from "../../lib/time.js";
 import { CommandError, optionalText, parseOptions, UsageError } from "../args.js";

@@ -3,16 +3,13 @@ import { passwordResetRequest } from "@mieter-portal/contracts";
 import { z } from "zod";
 import { germanDate } from "../../db/seed/calendar.js";
 import { refreshStatisticsAfterImport } from "../../domain/statistics/statistics.js";
+import { planLetterInvitation, recordLetterInvitations } from "../../domain/tenants/invitation-letters.js";
+import { issueInvitation } from "../../domain/tenants/invitations.js";
+import { findTenantContact } from "../../domain/tenants/tenant-contact.js";
 import { importTenants, previewTenantImport } from "../../domain/tenants/tenant-import.js";
-import {
-  COMMAND_LINE_ACTOR,
-  findTenantContact,
-  issueInvitation,
-  planLetterInvitation,
-  recordLetterInvitations,
-} from "../../domain/tenants/tenant-onboarding.js";
+import { COMMAND_LINE_ACTOR } from "../../domain/tenants/tenant-onboarding.js";
 import { invitationLettersPdf, letterValidUntil } from "../../lib/invitation-letter.js";
-import { decodeSheet } from "../../lib/tenant-csv.js";
+import { decodeSheet } from "../../lib/tenant-csv-fields.js";
 import { berlinToday } from "../../lib/time.js";
 import { CommandError, parseOptions, UsageError } from "../args.js";
 import { type AdminCommand, commandMailContext, requireTenantByEmail } from "../context.js";

@@ -7,7 +7,9 @@ import {
 } from "@mieter-portal/contracts/staff";
 import { z } from "zod";
 import { ensureBuilding } from "../../domain/staff/buildings.js";
-import { createStaff, createStaffLink, findStaffForLogin } from "../../domain/staff/staff.js";
+import { findStaffForLogin } from "../../domain/staff/staff.js";
+import { createStaffLink } from "../../domain/staff/staff-links.js";
+import { createStaff } from "../../domain/staff/staff-members.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { newTotpSecret, totpEnrolment } from "../../lib/totp.js";
 import { CommandError, parseOptions } from "../args.js";

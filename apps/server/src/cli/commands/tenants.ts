@@ -14,16 +14,13 @@ import { withTransaction } from "../../db/connection.js";
 import { germanDate, germanEuros } from "../../db/seed/calendar.js";
 import { ensureBuilding } from "../../domain/staff/buildings.js";
 import { createResetToken, hasPortalAccess, setPassword } from "../../domain/tenants/auth.js";
-import {
-  COMMAND_LINE_ACTOR,
-  createOnboardedTenant,
-  endCurrentTenancy,
-  issueInvitation,
-} from "../../domain/tenants/tenant-onboarding.js";
+import { issueInvitation } from "../../domain/tenants/invitations.js";
+import { endCurrentTenancy } from "../../domain/tenants/tenant-contact.js";
+import { COMMAND_LINE_ACTOR, createOnboardedTenant } from "../../domain/tenants/tenant-onboarding.js";
 import { findCurrentTenancy, findTenantByEmail } from "../../domain/tenants/tenants.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { resetLink, sendResetMail } from "../../lib/reset-mail.js";
-import { parseImportMonth, parseSignedEuroCents } from "../../lib/tenant-csv.js";
+import { parseImportMonth, parseSignedEuroCents } from "../../lib/tenant-csv-fields.js";
 import { addMonths, berlinToday } from "../../lib/time.js";
 import { CommandError, euroAmount, optionalText, parseOptions } from "../args.js";
 import { type AdminCommand, commandMailContext, requireTenantByEmail } from "../context.js";

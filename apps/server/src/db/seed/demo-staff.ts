@@ -1,6 +1,7 @@
 import { createCannedReply } from "../../domain/messages/canned-replies.js";
 import { ensureBuilding } from "../../domain/staff/buildings.js";
-import { createStaff, findStaffForLogin, setStaffPassword, updateStaff } from "../../domain/staff/staff.js";
+import { findStaffForLogin, setStaffPassword } from "../../domain/staff/staff.js";
+import { createStaff, updateStaff } from "../../domain/staff/staff-members.js";
 import { hashPassword } from "../../lib/passwords.js";
 import type { Db } from "../connection.js";
 

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import {
-  APPOINTMENT_TITLES,
   type AppointmentStatus,
   type AppointmentType,
   decideManagementAction,
@@ -17,6 +16,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { closeInboxItem } from "../inbox/inbox.js";
 import { type MailContext, notifyTenant } from "../notifications/notify.js";
 import { staffRefOf, tenantRefOf } from "../tenants/staff-tenants.js";
+import { hasCalendar } from "./appointment-proposals.js";
 import { TIME_SLOT_TITLES } from "./appointments.js";
 
 /**
@@ -117,7 +117,7 @@ export async function findStaffAppointment(
 const IN_PAST = "Der Termin darf nicht in der Vergangenheit liegen.";
 
 /** New times must lie ahead (the contract already checks end > start). */
-function timesProblem(times: AppointmentTimes, now: string): StaffAppointmentResult | undefined {
+export function timesProblem(times: AppointmentTimes, now: string): StaffAppointmentResult | undefined {
   if (Date.parse(times.start) <= Date.parse(now)) return { kind: "invalid", message: IN_PAST, field: "start" };
   return undefined;
 }
@@ -137,7 +137,7 @@ function slotProblem(row: AppointmentRow, times: AppointmentTimes): StaffAppoint
   };
 }
 
-const snapshot = (row: Pick<AppointmentRow, "status" | "origin" | "start_time" | "end_time" | "location">) => ({
+export const snapshot = (row: Pick<AppointmentRow, "status" | "origin" | "start_time" | "end_time" | "location">) => ({
   status: row.status,
   origin: row.origin,
   start_time: row.start_time,
@@ -146,7 +146,7 @@ const snapshot = (row: Pick<AppointmentRow, "status" | "origin" | "start_time" |
 });
 
 /** One step of the appointment's history, with the management's message or reason (shown to the tenant). */
-async function recordChange(
+export async function recordChange(
   trx: Db,
   appointmentId: string,
   status: string,
@@ -169,13 +169,13 @@ async function recordChange(
 }
 
 /** A trimmed message, or null when there is none. */
-const noteOf = (note: string | null | undefined) => (note?.trim() ? note.trim() : null);
+export const noteOf = (note: string | null | undefined) => (note?.trim() ? note.trim() : null);
 
 /**
  * The .ics of a mail about the appointment (issue 25 §14): the same UID for every version, the
  * appointment's calendar_sequence as SEQUENCE.
  */
-function calendarOf(
+export function calendarOf(
   mail: MailContext,
   row: Pick<AppointmentRow, "id" | "title" | "start_time" | "end_time" | "location" | "calendar_sequence">,
   method: CalendarEvent["method"],
@@ -205,14 +205,14 @@ function calendarOf(
     });
 }
 
-const noteLines = (actor: StaffActor, note: string | null | undefined) =>
+export const noteLines = (actor: StaffActor, note: string | null | undefined) =>
   note ? ["", `Nachricht der Hausverwaltung (${actor.signature}):`, note] : [];
 
 /**
  * One answer to an existing appointment: loads it, asks the contracts' rules, writes the change
  * guarded by the status it decided on, and lets `finish` add the audit entry and the mail.
  */
-async function answer(
+export async function answer(
   db: Db,
   id: string,
   action: ManagementAppointmentAction,
@@ -366,158 +366,4 @@ export async function declineAppointment(
       });
     },
   );
-}
-
-/** Whether the tenant's calendar may hold the appointment: it is confirmed, or a mail carried an .ics. */
-const hasCalendar = (row: Pick<AppointmentRow, "status" | "calendar_sequence">) =>
-  row.status === "confirmed" || row.calendar_sequence > 0;
-
-const proposalLines = (title: string, start: string, end: string, location: string | null) => [
-  `Neuer Terminvorschlag: ${berlinTimeRange(start, end)}`,
-  `Termin: ${title}`,
-  ...(location ? [`Ort: ${location}`] : []),
-  "",
-  "Bitte bestätigen Sie den Termin im Mieter-Portal oder sagen Sie ihn ab.",
-];
-
-const RESCHEDULE_REASON_NEEDED = "Bitte nennen Sie dem Mieter den Grund, warum der Termin verschoben wird.";
-
-/**
- * Proposes another time: pending again, now waiting for the tenant (origin management). Moving a
- * confirmed appointment (reschedule) needs a reason; its mail says so, names the old and the new
- * time and carries the new time as .ics (METHOD:REQUEST, STATUS:TENTATIVE until the tenant confirms).
- */
-export async function proposeAppointmentTime(
-  db: Db,
-  id: string,
-  times: AppointmentTimes,
-  actor: StaffActor,
-  mail: MailContext,
-): Promise<StaffAppointmentResult> {
-  const note = noteOf(times.note_to_tenant);
-  return answer(
-    db,
-    id,
-    "propose",
-    actor,
-    (row, at) => {
-      const problem = timesProblem(times, at);
-      if (problem) return problem;
-      if (row.status === "confirmed" && !note) {
-        return { kind: "invalid", message: RESCHEDULE_REASON_NEEDED, field: "note_to_tenant" };
-      }
-      return {
-        set: {
-          start_time: times.start,
-          end_time: times.end,
-          location: times.location ?? row.location,
-          ...(hasCalendar(row) ? { calendar_sequence: row.calendar_sequence + 1 } : {}),
-        },
-        note,
-      };
-    },
-    async (trx, before, after, buildingId) => {
-      await recordAudit(trx, actor, {
-        action: before.status === "confirmed" ? "appointment.rescheduled" : "appointment.proposed",
-        entityType: "appointment",
-        entityId: id,
-        buildingId,
-        before: snapshot(before),
-        after: { ...snapshot(after), note_to_tenant: note },
-      });
-      if (hasCalendar(before)) {
-        await notifyTenant(trx, mail, before.tenant_id, {
-          kind: "appointment_rescheduled",
-          subject: "Ihr Termin wurde verschoben",
-          lines: [
-            `Ihr Termin „${after.title}“ wurde verschoben.`,
-            `Bisher: ${berlinTimeRange(before.start_time, before.end_time)}`,
-            `Neu: ${berlinTimeRange(after.start_time, after.end_time)}`,
-            ...(after.location ? [`Ort: ${after.location}`] : []),
-            ...(note ? [`Grund (${actor.signature}): ${note}`] : []),
-            "",
-            "Bitte bestätigen Sie den neuen Termin im Mieter-Portal oder sagen Sie ihn ab.",
-            "Der Anhang (termin.ics) trägt die neue Zeit in Ihren Kalender ein.",
-          ],
-          path: `/appointments/${id}`,
-          calendar: calendarOf(mail, after, "REQUEST", "TENTATIVE", note, after.updated_at),
-        });
-        return;
-      }
-      await notifyTenant(trx, mail, before.tenant_id, {
-        kind: "appointment_proposed",
-        subject: "Neuer Terminvorschlag",
-        lines: [
-          ...proposalLines(after.title, after.start_time, after.end_time, after.location),
-          ...noteLines(actor, note),
-        ],
-        path: `/appointments/${id}`,
-      });
-    },
-  );
-}
-
-export interface NewProposal extends AppointmentTimes {
-  tenantId: string;
-  type: AppointmentType;
-  title?: string | null;
-}
-
-/**
- * A new appointment the management proposes (pending, origin management): the tenant confirms or
- * cancels it in the app. The note to the tenant is stored as the appointment's notes (the tenant
- * sees it there). Returns the id, or the reason it was refused.
- */
-export async function createAppointmentProposal(
-  db: Db,
-  input: NewProposal,
-  actor: StaffActor,
-  mail?: MailContext,
-): Promise<{ kind: "ok"; id: string } | Extract<StaffAppointmentResult, { kind: "invalid" }>> {
-  const at = nowIso();
-  const problem = timesProblem(input, at);
-  if (problem?.kind === "invalid") return problem;
-  const row: AppointmentRow = {
-    id: randomUUID(),
-    tenant_id: input.tenantId,
-    type: input.type,
-    title: input.title ?? APPOINTMENT_TITLES[input.type],
-    status: "pending",
-    origin: "management",
-    start_time: input.start,
-    end_time: input.end,
-    requested_date: null,
-    time_slot: null,
-    notes: input.note_to_tenant ?? null,
-    location: input.location ?? null,
-    decline_reason: null,
-    management_note: noteOf(input.note_to_tenant),
-    calendar_sequence: 0,
-    assignee_id: null,
-    created_at: at,
-    updated_at: at,
-  };
-  await withTransaction(db, async (trx) => {
-    await trx.insertInto("appointments").values(row).execute();
-    await recordChange(trx, row.id, "pending", at, actor, row.management_note);
-    await recordAudit(trx, actor, {
-      action: "appointment.created",
-      entityType: "appointment",
-      entityId: row.id,
-      buildingId: (await tenantRefOf(trx, input.tenantId))?.buildingId ?? null,
-      after: { tenant_id: row.tenant_id, type: row.type, title: row.title, ...snapshot(row), notes: row.notes },
-    });
-    if (mail) {
-      await notifyTenant(trx, mail, input.tenantId, {
-        kind: "appointment_proposed",
-        subject: "Neuer Terminvorschlag",
-        lines: [
-          ...proposalLines(row.title, row.start_time, row.end_time, row.location),
-          ...noteLines(actor, input.note_to_tenant),
-        ],
-        path: `/appointments/${row.id}`,
-      });
-    }
-  });
-  return { kind: "ok", id: row.id };
 }

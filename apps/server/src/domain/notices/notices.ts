@@ -6,26 +6,17 @@ import {
   type NoticeKind,
   type OutageWindowProblem,
   outageWindowProblems,
-  type TenantNotice,
 } from "@mieter-portal/contracts";
-import type {
-  NoticeStatus,
-  StaffNotice,
-  StaffNoticeDetail,
-  StaffNoticeUpdateRequest,
-} from "@mieter-portal/contracts/staff";
+import type { NoticeStatus, StaffNoticeUpdateRequest } from "@mieter-portal/contracts/staff";
 import { NOTICE_MESSAGES } from "@mieter-portal/contracts/staff";
-import { type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
-import { prepareQueryByLimit } from "../../db/prepared.js";
 import type { NoticesTable } from "../../db/types.js";
-import { decodeCursor, type Page, type PageRequest, splitPage } from "../../lib/pagination.js";
-import { berlinToday, nowIso } from "../../lib/time.js";
+import { nowIso } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMails } from "../notifications/notifications.js";
 import { type MailContext, tenantMailText } from "../notifications/notify.js";
-import { tenantRefOf } from "../tenants/staff-tenants.js";
-import { audienceOf, runningBuildingIds } from "./audiences.js";
+import { audienceOf } from "./audiences.js";
 
 /**
  * Notices (Aushänge, issue 14 §4; docs/decisions/014-notices-and-documents-to-many.md): written
@@ -34,7 +25,7 @@ import { audienceOf, runningBuildingIds } from "./audiences.js";
  * when it is created as one or first becomes one; tenants answer "Betrifft mich auch" on it.
  */
 
-type NoticeRow = Selectable<NoticesTable>;
+export type NoticeRow = Selectable<NoticesTable>;
 
 /** The outbox kind of the mail about an emergency notice. */
 export const NOTICE_EMERGENCY_MAIL_KIND = "notice_emergency";
@@ -47,147 +38,6 @@ export function noticeStatusOf(row: Pick<NoticeRow, "valid_from" | "valid_until"
 
 /** Instants travel with any offset; the database keeps them as UTC ISO text (sortable). */
 const utc = (instant: string) => new Date(instant).toISOString();
-
-// ---- the console ----
-
-/** The buildings a staff member sees (Administrators: all). */
-export interface NoticeScope {
-  allBuildings: boolean;
-  buildingIds: string[];
-}
-
-/** The buildings whose tenants' answers the scope may count and see; null: all. */
-const affectedBuildings = (scope: NoticeScope) =>
-  scope.allBuildings ? null : scope.buildingIds.length > 0 ? scope.buildingIds : [""];
-
-function staffNoticeQuery(db: Db, scope: NoticeScope) {
-  return db
-    .selectFrom("notices")
-    .leftJoin("buildings", "buildings.id", "notices.building_id")
-    .leftJoin("staff_users", "staff_users.id", "notices.created_by")
-    .selectAll("notices")
-    .select((eb) => [
-      "buildings.name as building_name",
-      "staff_users.name as created_by_name",
-      eb
-        .selectFrom("notice_affected")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("notice_affected.notice_id", "=", "notices.id")
-        .$if(affectedBuildings(scope) !== null, (qb) =>
-          qb.where("notice_affected.building_id", "in", affectedBuildings(scope) ?? []),
-        )
-        .as("affected_count"),
-    ]);
-}
-
-type StaffNoticeRow = NoticeRow & {
-  building_name: string | null;
-  created_by_name: string | null;
-  affected_count: number | string | bigint | null;
-};
-
-function toStaffNotice(row: StaffNoticeRow, now: string): StaffNotice {
-  return {
-    id: row.id,
-    title: row.title,
-    text: row.body,
-    kind: row.kind as NoticeKind,
-    emergency_type: (row.emergency_type as EmergencyType | null) ?? null,
-    building: row.building_id ? { id: row.building_id, name: row.building_name ?? "" } : null,
-    valid_from: row.valid_from,
-    valid_until: row.valid_until,
-    outage_from: row.outage_from,
-    outage_until: row.outage_until,
-    status: noticeStatusOf(row, now),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    created_by: row.created_by ? { id: row.created_by, name: row.created_by_name ?? "" } : null,
-    mailed_at: row.mailed_at,
-    affected_count: Number(row.affected_count ?? 0),
-  };
-}
-
-const STAFF_CURSOR = "staff-notices";
-
-/**
- * The notices a staff member sees, newest first (by valid_from, then id): those of their buildings
- * and those for all buildings; `building` narrows to one building or ("all") to the general ones.
- */
-export async function listStaffNotices(
-  db: Db,
-  scope: NoticeScope,
-  query: {
-    building?: string | undefined;
-    status?: NoticeStatus | undefined;
-    cursor?: string | undefined;
-    limit: number;
-  },
-): Promise<{ items: StaffNotice[]; next_cursor: string | null }> {
-  const now = nowIso();
-  let rows = staffNoticeQuery(db, scope);
-  if (!scope.allBuildings) {
-    const ids = scope.buildingIds;
-    rows = rows.where((eb) =>
-      ids.length === 0
-        ? eb("notices.building_id", "is", null)
-        : eb.or([eb("notices.building_id", "is", null), eb("notices.building_id", "in", ids)]),
-    );
-  }
-  if (query.building === "all") rows = rows.where("notices.building_id", "is", null);
-  else if (query.building) rows = rows.where("notices.building_id", "=", query.building);
-  if (query.status === "scheduled") rows = rows.where("notices.valid_from", ">", now);
-  if (query.status === "current") {
-    rows = rows
-      .where("notices.valid_from", "<=", now)
-      .where((eb) => eb.or([eb("notices.valid_until", "is", null), eb("notices.valid_until", ">", now)]));
-  }
-  if (query.status === "ended") rows = rows.where("notices.valid_until", "<=", now);
-  if (query.cursor) {
-    const [at, id] = decodeCursor(STAFF_CURSOR, query.cursor, 2) as [string, string];
-    rows = rows.where((eb) => eb(eb.refTuple("notices.valid_from", "notices.id"), "<", eb.tuple(at, id)));
-  }
-  const found = (await rows
-    .orderBy("notices.valid_from", "desc")
-    .orderBy("notices.id", "desc")
-    .limit(query.limit + 1)
-    .execute()) as StaffNoticeRow[];
-  const page = splitPage(found, query.limit, STAFF_CURSOR, (r) => [r.valid_from, r.id]);
-  return { items: page.rows.map((r) => toStaffNotice(r, now)), next_cursor: page.nextCursor };
-}
-
-/** A notice with the tenants (of the scope's buildings) who answered "Betrifft mich auch". */
-export async function findStaffNotice(
-  db: Db,
-  id: string,
-  scope: NoticeScope,
-): Promise<{ notice: StaffNoticeDetail; buildingId: string | null } | undefined> {
-  const row = (await staffNoticeQuery(db, scope).where("notices.id", "=", id).executeTakeFirst()) as
-    | StaffNoticeRow
-    | undefined;
-  if (!row) return undefined;
-  const answers = await db
-    .selectFrom("notice_affected")
-    .select(["tenant_id", "created_at"])
-    .where("notice_id", "=", id)
-    .$if(affectedBuildings(scope) !== null, (qb) => qb.where("building_id", "in", affectedBuildings(scope) ?? []))
-    .orderBy("created_at")
-    .orderBy("tenant_id")
-    .execute();
-  const affected = [];
-  for (const answer of answers) {
-    const tenant = await tenantRefOf(db, answer.tenant_id);
-    if (!tenant) continue;
-    const { buildingId: _buildingId, ...ref } = tenant;
-    affected.push({ tenant: ref, at: answer.created_at });
-  }
-  return { notice: { ...toStaffNotice(row, nowIso()), affected }, buildingId: row.building_id };
-}
-
-/** The building of a notice (undefined when there is none): for the route's scope check. */
-export async function findNoticeBuilding(db: Db, id: string): Promise<{ buildingId: string | null } | undefined> {
-  const row = await db.selectFrom("notices").select("building_id").where("id", "=", id).executeTakeFirst();
-  return row ? { buildingId: row.building_id } : undefined;
-}
 
 /**
  * Records the mail about an emergency notice for every tenant of its audience who wants e-mail (one
@@ -441,160 +291,6 @@ export async function endNotice(
       after: { valid_from: change.valid_from, valid_until: change.valid_until },
     });
     return "ended";
-  });
-}
-
-// ---- the tenant ----
-
-type TenantNoticeRow = Pick<
-  NoticeRow,
-  | "id"
-  | "title"
-  | "body"
-  | "kind"
-  | "emergency_type"
-  | "valid_from"
-  | "valid_until"
-  | "outage_from"
-  | "outage_until"
-  | "building_id"
-> & { affected: unknown };
-
-function toTenantNotice(row: TenantNoticeRow): TenantNotice {
-  return {
-    id: row.id,
-    title: row.title,
-    text: row.body,
-    kind: row.kind as NoticeKind,
-    emergency_type: (row.emergency_type as EmergencyType | null) ?? null,
-    valid_from: row.valid_from,
-    valid_until: row.valid_until,
-    outage_from: row.outage_from,
-    outage_until: row.outage_until,
-    for_all_buildings: row.building_id === null,
-    // SQLite answers 0/1, PostgreSQL a boolean.
-    affected: Boolean(Number(row.affected)),
-  };
-}
-
-const TENANT_CURSOR = "notices";
-
-/**
- * The tenant's current notices, newest first (valid_from, id): those of the buildings of their
- * running tenancies and those for all buildings, each with the tenant's "Betrifft mich auch".
- */
-function tenantNoticeRows(
-  db: Db,
-  p: { tenantId: string; now: string; today: string },
-  after: { at: string; id: string } | null,
-  limit: number,
-) {
-  let query = db
-    .selectFrom("notices")
-    .select((eb) => [
-      "notices.id",
-      "notices.title",
-      "notices.body",
-      "notices.kind",
-      "notices.emergency_type",
-      "notices.valid_from",
-      "notices.valid_until",
-      "notices.outage_from",
-      "notices.outage_until",
-      "notices.building_id",
-      eb
-        .exists(
-          eb
-            .selectFrom("notice_affected")
-            .select("notice_affected.notice_id")
-            .whereRef("notice_affected.notice_id", "=", "notices.id")
-            .where("notice_affected.tenant_id", "=", p.tenantId),
-        )
-        .as("affected"),
-    ])
-    .where("notices.valid_from", "<=", p.now)
-    .where((eb) => eb.or([eb("notices.valid_until", "is", null), eb("notices.valid_until", ">", p.now)]))
-    .where((eb) =>
-      eb.or([
-        eb("notices.building_id", "is", null),
-        eb(
-          "notices.building_id",
-          "in",
-          eb
-            .selectFrom("tenancies")
-            .select("tenancies.building_id")
-            .where("tenancies.tenant_id", "=", p.tenantId)
-            .where((e) => e.or([e("tenancies.end_date", "is", null), e("tenancies.end_date", ">=", p.today)])),
-        ),
-      ]),
-    );
-  if (after) {
-    query = query.where((eb) => eb(eb.refTuple("notices.valid_from", "notices.id"), "<", eb.tuple(after.at, after.id)));
-  }
-  return query
-    .orderBy("notices.valid_from", "desc")
-    .orderBy("notices.id", "desc")
-    .limit(sql.lit(limit + 1));
-}
-
-const tenantNoticeQueries = {
-  first: prepareQueryByLimit(["tenantId", "now", "today"], (db, p, limit) => tenantNoticeRows(db, p, null, limit)),
-  after: prepareQueryByLimit(["tenantId", "now", "today", "at", "id"], (db, p, limit) =>
-    tenantNoticeRows(db, p, { at: p.at, id: p.id }, limit),
-  ),
-};
-
-/** One page of the tenant's current notices, newest first. */
-export async function listTenantNotices(db: Db, tenantId: string, page: PageRequest): Promise<Page<TenantNotice>> {
-  const values = { tenantId, now: nowIso(), today: berlinToday() };
-  let rows: TenantNoticeRow[];
-  if (page.cursor) {
-    const [at, id] = decodeCursor(TENANT_CURSOR, page.cursor, 2) as [string, string];
-    rows = await tenantNoticeQueries.after(page.limit).execute(db, { ...values, at, id });
-  } else {
-    rows = await tenantNoticeQueries.first(page.limit).execute(db, values);
-  }
-  const { rows: pageRows, nextCursor } = splitPage(rows, page.limit, TENANT_CURSOR, (r) => [r.valid_from, r.id]);
-  return { items: pageRows.map(toTenantNotice), nextCursor };
-}
-
-/**
- * "Betrifft mich auch": records the tenant's answer once. A second call changes nothing and answers
- * the same. Refused for a notice of another building (not_found), for an information notice
- * (not_emergency) and for one that is not current (not_current) — unless the tenant answered already.
- */
-export async function markNoticeAffected(
-  db: Db,
-  tenantId: string,
-  noticeId: string,
-): Promise<TenantNotice | "not_found" | "not_emergency" | "not_current"> {
-  return withTransaction(db, async (trx) => {
-    const notice = await trx.selectFrom("notices").selectAll().where("id", "=", noticeId).executeTakeFirst();
-    if (!notice) return "not_found";
-    if (notice.building_id !== null && !(await runningBuildingIds(trx, tenantId)).includes(notice.building_id)) {
-      return "not_found";
-    }
-    const answered = await trx
-      .selectFrom("notice_affected")
-      .select("created_at")
-      .where("notice_id", "=", noticeId)
-      .where("tenant_id", "=", tenantId)
-      .executeTakeFirst();
-    if (!answered) {
-      if (notice.kind !== "emergency") return "not_emergency";
-      if (noticeStatusOf(notice) !== "current") return "not_current";
-      await trx
-        .insertInto("notice_affected")
-        .values({
-          notice_id: noticeId,
-          tenant_id: tenantId,
-          building_id: notice.building_id ?? (await tenantRefOf(trx, tenantId))?.buildingId ?? null,
-          created_at: nowIso(),
-        })
-        .onConflict((oc) => oc.columns(["notice_id", "tenant_id"]).doNothing())
-        .execute();
-    }
-    return toTenantNotice({ ...notice, affected: true });
   });
 }
 

@@ -1,7 +1,7 @@
 import { STAFF_INBOX_PATH, STAFF_ROLE_LABELS, type StaffRole } from "@mieter-portal/contracts/staff";
 import type { Db } from "../../db/connection.js";
 import type { MailContext } from "../../lib/mail-context.js";
-import { staffToNotify } from "../staff/staff.js";
+import { staffToNotify } from "../staff/staff-members.js";
 import { enqueueMail, nextDigestSlot, tenantWantsMail } from "./notifications.js";
 
 /**

@@ -4,15 +4,9 @@ import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMail } from "../notifications/notifications.js";
 import type { MailContext } from "../notifications/notify.js";
 import { buildingsExist } from "./buildings.js";
-import {
-  createStaff,
-  createStaffLink,
-  findStaffForLogin,
-  lockStaffRow,
-  resetTotp,
-  staffBuildingIds,
-  updateStaff,
-} from "./staff.js";
+import { findStaffForLogin, lockStaffRow, resetTotp, staffBuildingIds } from "./staff.js";
+import { createStaffLink } from "./staff-links.js";
+import { createStaff, updateStaff } from "./staff-members.js";
 
 /**
  * Administrators manage the staff (issue 11 §1): invite new members (no password: a one-time link

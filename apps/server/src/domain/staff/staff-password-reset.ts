@@ -1,13 +1,8 @@
 import { STAFF_RESET_TOKEN_TTL_SECONDS } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { recordAudit } from "../audit/audit.js";
-import {
-  consumeStaffResetLink,
-  createStaffResetLink,
-  findStaffForLogin,
-  findStaffResetLink,
-  setStaffPassword,
-} from "./staff.js";
+import { findStaffForLogin, setStaffPassword } from "./staff.js";
+import { consumeStaffResetLink, createStaffResetLink, findStaffResetLink } from "./staff-links.js";
 
 /**
  * "Passwort vergessen?" for staff (issue 25 item 22, decision 033): a one-time link by mail, then a

@@ -1,12 +1,14 @@
 import type { TenantImportPreview, TenantImportRow } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
-import { type ParsedImportRow, parseTenantCsv, refusedRowsCsv } from "../../lib/tenant-csv.js";
+import { parseTenantCsv, refusedRowsCsv } from "../../lib/tenant-csv.js";
+import type { ParsedImportRow } from "../../lib/tenant-csv-fields.js";
 import { berlinToday, centsToEuros } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { addPeriods, firstChargedPeriod, periodOf } from "../ledger/rent-ledger.js";
 import type { MailContext } from "../notifications/notify.js";
 import { normalizeEmail } from "./auth.js";
-import { createOnboardedTenants, issueInvitation } from "./tenant-onboarding.js";
+import { issueInvitation } from "./invitations.js";
+import { createOnboardedTenants } from "./tenant-onboarding.js";
 
 /**
  * Importing tenants and tenancies from a CSV file (issue 14 §1, issue 24 items 5, 9 and 10;

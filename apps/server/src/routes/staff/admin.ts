@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { z } from "zod";
 import { listAudit } from "../../domain/audit/audit.js";
 import { listBuildings } from "../../domain/staff/buildings.js";
-import { findStaffMember, listStaff } from "../../domain/staff/staff.js";
 import {
   changeStaff,
   inviteStaff,
@@ -19,6 +18,7 @@ import {
   resetSecondFactor,
   type StaffAdminResult,
 } from "../../domain/staff/staff-admin.js";
+import { findStaffMember, listStaff } from "../../domain/staff/staff-members.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { auditActor, mailContext } from "./scope.js";

@@ -8,12 +8,11 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { createAppointmentProposal, proposeAppointmentTime } from "../../domain/appointments/appointment-proposals.js";
 import {
   acceptAppointment,
-  createAppointmentProposal,
   declineAppointment,
   findStaffAppointment,
-  proposeAppointmentTime,
   type StaffAppointmentResult,
 } from "../../domain/appointments/staff-appointments.js";
 import { tenantRefOf } from "../../domain/tenants/staff-tenants.js";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { assignItem } from "../../domain/inbox/assignments.js";
 import { findInboxItem, listInbox } from "../../domain/inbox/inbox.js";
 import { findPhotoById } from "../../domain/photos/photos.js";
-import { colleaguesFor } from "../../domain/staff/staff.js";
+import { colleaguesFor } from "../../domain/staff/staff-members.js";
 import { tenantRefOf } from "../../domain/tenants/staff-tenants.js";
 import { badRequest, HttpError, notFound } from "../../lib/errors.js";
 import { sendStoredFile } from "../../lib/send-file.js";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
+import { staffAccountRoutes } from "./account.js";
 import { staffAdminRoutes } from "./admin.js";
 import { staffAppointmentRoutes } from "./appointments.js";
-import { staffAccountRoutes } from "./auth.js";
 import { staffDocumentRoutes } from "./documents.js";
 import { staffInboxRoutes } from "./inbox.js";
 import { staffInternalNoteRoutes } from "./internal-notes.js";

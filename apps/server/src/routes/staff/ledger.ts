@@ -1,10 +1,8 @@
 import { apiError, idParams } from "@mieter-portal/contracts";
 import {
-  type CsvMappingRequest,
   csvLayoutParams,
   csvLayoutRequest,
   csvLayoutResponse,
-  type ImportRequest,
   importPreview,
   importRequest,
   importResult,
@@ -18,7 +16,6 @@ import {
   reminderResponse,
   rentChangeRequest,
   STATEMENT_MAX_BYTES,
-  type UnknownLayout,
   unknownLayout,
   unmatchedAssignRequest,
   unmatchedPage,
@@ -27,63 +24,26 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  commitStatement,
-  emptyPreview,
-  findCsvLayout,
-  previewStatement,
-  type ReadStatement,
-  saveCsvLayout,
-} from "../../domain/ledger/bank-import.js";
+import { commitStatement, emptyPreview, previewStatement, saveCsvLayout } from "../../domain/ledger/bank-import.js";
+import { sendReminder } from "../../domain/ledger/payment-reminders.js";
+import { findLedger, findTenancyBuilding, listAccounts } from "../../domain/ledger/staff-ledger.js";
 import {
   assignUnmatched,
   changeRent,
-  findLedger,
-  findTenancyBuilding,
   findWaitingSuggestion,
-  listAccounts,
   listOverdue,
   listUnmatched,
   recordManualPayment,
-  sendReminder,
-} from "../../domain/ledger/staff-ledger.js";
+} from "../../domain/ledger/staff-ledger-work.js";
 import { refreshStatisticsAfterImport } from "../../domain/statistics/statistics.js";
-import {
-  type CsvMapping,
-  type ParsedStatement,
-  readStatementOffThread,
-  StatementError,
-} from "../../lib/bank-statement.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { centsToEuros, eurosToCents } from "../../lib/time.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";
+import { fromRequest, isUnknown, readStatementBody } from "./ledger-statements.js";
 import { assertInScope, auditActor, mailContext } from "./scope.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 const tenancyParams = z.object({ tenancyId: z.uuid({ error: "Unbekanntes Mietkonto." }) });
-
-/** The request's mapping (snake case, contracts) as the reader takes it. */
-function fromRequest(m: CsvMappingRequest): CsvMapping {
-  const c = m.columns;
-  return {
-    headerRow: m.header_row,
-    columns: {
-      bookedOn: c.booked_on,
-      valueOn: c.value_on,
-      amount: c.amount,
-      debit: c.debit,
-      credit: c.credit,
-      remittance: c.remittance,
-      payerName: c.payer_name,
-      payerIban: c.payer_iban,
-      bankRef: c.bank_ref,
-      currency: c.currency,
-      status: c.status,
-    },
-    dateFormat: m.date_format,
-  };
-}
-const isUnknown = (r: ReadStatement | UnknownLayout): r is UnknownLayout => "error" in r;
 
 /**
  * The rent ledger (issue 14 §2): Administrators and Verwalter (capability "finances"; Hausmeister
@@ -106,45 +66,6 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found) throw notFound();
     assertInScope(request, found.buildingId);
     return found.buildingId;
-  }
-
-  /**
-   * Reads the statement in a worker thread: a known layout, the request's mapping, or the mapping
-   * remembered for the file's header. A CSV of a layout nobody mapped yet: null (answered 422 with
-   * its header and first rows, for the mapping step).
-   */
-  async function readBody(body: ImportRequest): Promise<ReadStatement | UnknownLayout> {
-    const reading = (mapping: CsvMapping | undefined) =>
-      readStatementOffThread(body.content, { format: body.format, mapping });
-    const statement = (p: ParsedStatement): ReadStatement => ({
-      format: p.format,
-      layoutLabel: p.layoutLabel,
-      warnings: p.warnings,
-      lines: p.lines,
-    });
-    try {
-      try {
-        return statement(await reading(body.mapping ? fromRequest(body.mapping) : undefined));
-      } catch (err) {
-        if (!(err instanceof StatementError) || err.code !== "unknown_layout" || !err.signature) throw err;
-        const saved = await findCsvLayout(app.db, err.signature);
-        if (!saved) {
-          return {
-            error: "unknown_layout",
-            message:
-              "Dieses CSV-Format kennen wir noch nicht. Bitte ordnen Sie einmal die Spalten zu; die Zuordnung wird für weitere Dateien dieses Formats gespeichert.",
-            signature: err.signature,
-            header_row: err.headerRow ?? 0,
-            header: err.header ?? [],
-            sample: err.sample ?? [],
-          };
-        }
-        return statement(await reading(saved));
-      }
-    } catch (err) {
-      if (err instanceof StatementError) throw badRequest(err.message, { content: err.message });
-      throw err;
-    }
   }
 
   async function ledgerOf(tenancyId: string, year: number | undefined) {
@@ -299,7 +220,7 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const read = await readBody(request.body);
+      const read = await readStatementBody(app, request.body);
       if (isUnknown(read)) {
         const { error: _, message: __, ...mapping_needed } = read;
         return reply.send({ ...emptyPreview(), mapping_needed });
@@ -323,7 +244,7 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const read = await readBody(request.body);
+      const read = await readStatementBody(app, request.body);
       if (isUnknown(read)) return reply.code(422).send(read);
       const result = await commitStatement(
         app.db,

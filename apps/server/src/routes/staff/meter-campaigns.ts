@@ -8,17 +8,14 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { campaignFileName, exportMeterCampaignCsv } from "../../domain/meter-readings/campaign-csv.js";
+import { REMIND_PROBLEMS, remindOpenParticipants } from "../../domain/meter-readings/campaign-mailing.js";
 import {
   campaignBuildingOf,
-  campaignFileName,
-  exportMeterCampaignCsv,
   findMeterCampaign,
   listMeterCampaigns,
-  REMIND_PROBLEMS,
-  remindOpenParticipants,
-  START_PROBLEMS,
-  startMeterCampaign,
-} from "../../domain/meter-readings/meter-campaigns.js";
+} from "../../domain/meter-readings/campaign-queries.js";
+import { START_PROBLEMS, startMeterCampaign } from "../../domain/meter-readings/meter-campaigns.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { contentDisposition } from "../../lib/uploads.js";
 import { requireCapability } from "../../plugins/app/authenticate-staff.js";

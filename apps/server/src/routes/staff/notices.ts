@@ -10,13 +10,11 @@ import {
 } from "@mieter-portal/contracts/staff";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { findNoticeBuilding, findStaffNotice, listStaffNotices } from "../../domain/notices/notice-queries.js";
 import {
   countEmergencyRecipients,
   createNotice,
   endNotice,
-  findNoticeBuilding,
-  findStaffNotice,
-  listStaffNotices,
   type NoticeRefusal,
   updateNotice,
 } from "../../domain/notices/notices.js";

@@ -18,19 +18,15 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { refreshStatisticsAfterImport } from "../../domain/statistics/statistics.js";
-import { importTenants, previewTenantImport } from "../../domain/tenants/tenant-import.js";
 import {
-  createOnboardedTenant,
-  endCurrentTenancy,
-  findInvitationState,
-  findTenantContact,
-  issueInvitation,
-  type OnboardingResult,
   type PlannedLetter,
   planLetterInvitation,
   recordLetterInvitations,
-  updateTenantContact,
-} from "../../domain/tenants/tenant-onboarding.js";
+} from "../../domain/tenants/invitation-letters.js";
+import { findInvitationState, issueInvitation } from "../../domain/tenants/invitations.js";
+import { endCurrentTenancy, findTenantContact, updateTenantContact } from "../../domain/tenants/tenant-contact.js";
+import { importTenants, previewTenantImport } from "../../domain/tenants/tenant-import.js";
+import { createOnboardedTenant, type OnboardingResult } from "../../domain/tenants/tenant-onboarding.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { invitationLettersPdf } from "../../lib/invitation-letter.js";
 import { berlinToday, eurosToCents, germanDateOf } from "../../lib/time.js";

@@ -7,7 +7,8 @@ import {
   staffPasswordResetToken,
 } from "@mieter-portal/contracts/staff";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { findStaffResetLink, normalizeStaffEmail } from "../../domain/staff/staff.js";
+import { normalizeStaffEmail } from "../../domain/staff/staff.js";
+import { findStaffResetLink } from "../../domain/staff/staff-links.js";
 import { finishStaffPasswordReset, startStaffPasswordReset } from "../../domain/staff/staff-password-reset.js";
 import { claimAttempts } from "../../domain/tenants/auth.js";
 import { forbidden, HttpError } from "../../lib/errors.js";

@@ -12,15 +12,8 @@ import {
 } from "@mieter-portal/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  addReply,
-  createThread,
-  findThread,
-  listReceived,
-  listThreads,
-  markThreadRead,
-  type TenantActor,
-} from "../../domain/messages/messages.js";
+import { addReply, createThread, markThreadRead, type TenantActor } from "../../domain/messages/messages.js";
+import { findThread, listReceived, listThreads } from "../../domain/messages/thread-reads.js";
 import { notFound } from "../../lib/errors.js";
 import { mailContextOf } from "../../lib/mail-context.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";

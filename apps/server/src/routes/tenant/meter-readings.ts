@@ -10,8 +10,8 @@ import {
   tenantMeterCampaignList,
 } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { listTenantCampaigns } from "../../domain/meter-readings/campaign-queries.js";
 import { refuseUnconfirmedLower } from "../../domain/meter-readings/lower-reading-check.js";
-import { listTenantCampaigns } from "../../domain/meter-readings/meter-campaigns.js";
 import { createMeterReading, listMeterReadings } from "../../domain/meter-readings/meter-readings.js";
 import { badRequest } from "../../lib/errors.js";
 import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";

@@ -1,6 +1,6 @@
 import { apiError, idParams, pageQuery, tenantNotice, tenantNoticeList } from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { listTenantNotices, markNoticeAffected } from "../../domain/notices/notices.js";
+import { listTenantNotices, markNoticeAffected } from "../../domain/notices/tenant-notices.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
 

@@ -1,0 +1,128 @@
+import { addDays, type BrandConfig, GERMAN_MONTHS } from "@mieter-portal/contracts";
+import { sql } from "kysely";
+import { type Db, withTransaction } from "../../db/connection.js";
+import { berlinToday, centsToEuros, germanDateOf, nowIso } from "../../lib/time.js";
+import { type AuditActor, recordAudit } from "../audit/audit.js";
+import { enqueueMail } from "../notifications/notifications.js";
+import type { MailContext } from "../notifications/notify.js";
+import { ensureAccount, markReminded } from "./rent-ledger.js";
+
+/**
+ * The payment reminder staff send for an overdue account (decision 030): the mail in the outbox,
+ * the account marked reminded and the audit entry, in one transaction. Split from staff-ledger.ts
+ * (decision 037).
+ */
+
+export const REMINDER_KIND = "payment_reminder";
+
+/** The reminder names a deadline this many days after it is sent (decision 030). */
+const REMINDER_DAYS_TO_PAY = 14;
+
+/** "11. Dezember 2026". */
+const longGermanDate = (date: string) => {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return `${day}. ${GERMAN_MONTHS[month - 1]} ${year}`;
+};
+
+/** "DE89 3704 0044 0532 0130 00": an IBAN in groups of four, as printed. */
+const printedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, "$1 ");
+
+/**
+ * A factual payment reminder by e-mail listing the overdue charges month by month, the account to
+ * pay to (the brand's bank account), the payment reference and a deadline 14 days on (sent whatever
+ * the tenant's notification setting: it is about their contract, not news from the portal).
+ * "nothing_overdue" when nothing is overdue.
+ */
+export async function sendReminder(
+  db: Db,
+  tenancyId: string,
+  ctx: MailContext,
+  actor: AuditActor,
+  payTo: BrandConfig["bankAccount"],
+  today = berlinToday(),
+): Promise<{ sentTo: string; overdueCents: number; at: string; payBy: string } | "nothing_overdue"> {
+  return withTransaction(db, async (trx) => {
+    const tenancy = await trx
+      .selectFrom("tenancies as t")
+      .innerJoin("tenants as p", "p.id", "t.tenant_id")
+      .select([
+        "t.id",
+        "t.tenant_id",
+        "t.address",
+        "t.apartment_number",
+        "t.building_id",
+        "p.first_name",
+        "p.last_name",
+        "p.email",
+      ])
+      .where("t.id", "=", tenancyId)
+      .executeTakeFirstOrThrow();
+    const charges = await trx
+      .selectFrom("payments")
+      .select(["description", "due_date", "amount_cents", "paid_cents"])
+      .where("tenancy_id", "=", tenancyId)
+      .where(sql<boolean>`status in ('pending', 'overdue')`)
+      .where("due_date", "<", today)
+      .orderBy("due_date")
+      .execute();
+    if (charges.length === 0) return "nothing_overdue";
+    const account = await ensureAccount(trx, tenancyId);
+    const eur = (cents: number) =>
+      new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(centsToEuros(cents));
+    const total = charges.reduce((s, c) => s + c.amount_cents - c.paid_cents, 0);
+    const payBy = addDays(today, REMINDER_DAYS_TO_PAY);
+    const unit = tenancy.apartment_number ? `${tenancy.address}, ${tenancy.apartment_number}` : tenancy.address;
+    const body = [
+      `Guten Tag ${tenancy.first_name} ${tenancy.last_name},`,
+      "",
+      `nach unseren Unterlagen sind aus Ihrem Mietverhältnis (${unit}) folgende Beträge noch offen:`,
+      "",
+      ...charges.map(
+        (c) =>
+          `- ${c.description}, fällig am ${germanDateOf(c.due_date)}: ${eur(c.amount_cents - c.paid_cents)} offen${c.paid_cents > 0 ? ` (${eur(c.paid_cents)} bereits bezahlt)` : ""}`,
+      ),
+      "",
+      `Offen insgesamt: ${eur(total)}`,
+      "",
+      ...(payTo
+        ? [
+            `Bitte überweisen Sie den Betrag bis zum ${longGermanDate(payBy)} auf unser Konto:`,
+            "",
+            `  Empfänger: ${payTo.recipient}`,
+            `  IBAN: ${printedIban(payTo.iban)}`,
+            ...(payTo.bic ? [`  BIC: ${payTo.bic}`] : []),
+            `  Betrag: ${eur(total)}`,
+            `  Verwendungszweck: ${account.reference}`,
+            "",
+            "Bitte geben Sie den Verwendungszweck genau so an: So ordnen wir Ihre Zahlung Ihrem Mietkonto zu.",
+          ]
+        : [
+            `Bitte überweisen Sie den Betrag bis zum ${longGermanDate(payBy)} auf das Ihnen bekannte Mietkonto und geben Sie im Verwendungszweck Ihre Zahlungsreferenz ${account.reference} an.`,
+          ]),
+      "Falls Sie den Betrag in den letzten Tagen bereits bezahlt haben, betrachten Sie diese Erinnerung bitte als gegenstandslos.",
+      "Bei Fragen antworten Sie uns gern über das Mieter-Portal.",
+      "",
+      `Ihre Zahlungen im Mieter-Portal: ${ctx.publicUrl}/finances`,
+      "",
+      `Ihr Team von ${ctx.company}`,
+    ].join("\n");
+    await enqueueMail(trx, {
+      recipientKind: "tenant",
+      recipientId: tenancy.tenant_id,
+      to: tenancy.email,
+      kind: REMINDER_KIND,
+      subject: `${ctx.company}: Zahlungserinnerung – offene Miete ${eur(total)}`,
+      body,
+    });
+    const at = nowIso();
+    await markReminded(trx, tenancyId, at);
+    await recordAudit(trx, actor, {
+      action: "ledger.reminder_sent",
+      entityType: "tenancy",
+      entityId: tenancyId,
+      buildingId: tenancy.building_id,
+      after: { overdue_cents: total, charges: charges.length, to: tenancy.email, pay_by: payBy },
+    });
+    return { sentTo: tenancy.email, overdueCents: total, at, payBy };
+  });
+}
