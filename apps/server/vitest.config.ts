@@ -38,6 +38,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("../../packages/contracts/src/staff/index.ts", import.meta.url)),
       },
       {
+        find: /^@mieter-portal\/contracts\/services$/,
+        replacement: fileURLToPath(new URL("../../packages/contracts/src/services/index.ts", import.meta.url)),
+      },
+      {
         find: /^@mieter-portal\/contracts$/,
         replacement: fileURLToPath(new URL("../../packages/contracts/src/index.ts", import.meta.url)),
       },

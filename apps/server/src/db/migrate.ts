@@ -22,6 +22,7 @@ import * as m0020 from "./migrations/0020_internal_notes.js";
 import * as m0022 from "./migrations/0022_tenant_sort_key.js";
 import * as m0023 from "./migrations/0023_notice_outage_window.js";
 import * as m0024 from "./migrations/0024_common_area_repairs.js";
+import * as m0025 from "./migrations/0025_service_plans.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0022_tenant_sort_key": m0022,
   "0023_notice_outage_window": m0023,
   "0024_common_area_repairs": m0024,
+  "0025_service_plans": m0025,
 };
 
 class StaticProvider implements MigrationProvider {

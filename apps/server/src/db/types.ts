@@ -1,3 +1,4 @@
+import type { BetrkvCategory } from "@mieter-portal/contracts/services";
 import type { Generated, Selectable } from "kysely";
 
 /**
@@ -576,6 +577,59 @@ export interface LoginAttemptsTable {
   attempted_at: string;
 }
 
+/** The services' catalogue (issue 27, migration 0025): German defaults and the manager's own. */
+export interface ServiceKindsTable {
+  id: string;
+  key: string;
+  name: string;
+  category: BetrkvCategory;
+  /** JSON array of strings: the checklist a new plan starts with. */
+  checklist: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** What is done in a building and when; never edited in place (a change ends it and starts a successor). */
+export interface ServicePlansTable {
+  id: string;
+  building_id: string;
+  service_kind_id: string;
+  /** JSON: contracts/services serviceRecurrence. */
+  recurrence: string;
+  /** MM-DD, both or neither. */
+  season_from: string | null;
+  season_until: string | null;
+  /** HH:MM Berlin wall-clock time. */
+  window_start: string;
+  window_end: string;
+  /** Winterdienst: the window on Sundays and public holidays (else null). */
+  rest_day_window_start: string | null;
+  rest_day_window_end: string | null;
+  /** JSON array of strings. */
+  checklist: string;
+  team: string | null;
+  responsible_staff_id: string | null;
+  tenant_visible: number;
+  valid_from: string;
+  valid_until: string | null;
+  predecessor_id: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A planned Einsatz, generated from a plan ahead of time; unique per plan and day. */
+export interface ServiceVisitsTable {
+  id: string;
+  plan_id: string;
+  building_id: string;
+  service_kind_id: string;
+  planned_on: string;
+  window_start: string;
+  window_end: string;
+  moved_from: string | null;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   staff_users: StaffUsersTable;
@@ -617,6 +671,9 @@ export interface Database {
   bank_transactions: BankTransactionsTable;
   bank_csv_layouts: BankCsvLayoutsTable;
   payment_allocations: PaymentAllocationsTable;
+  service_kinds: ServiceKindsTable;
+  service_plans: ServicePlansTable;
+  service_visits: ServiceVisitsTable;
 }
 
 export type Payment = Selectable<PaymentsTable>;

@@ -30,7 +30,11 @@ export type StaffCapability =
   | "finances"
   | "manage_staff"
   | "canned_replies"
-  | "audit";
+  | "audit"
+  /** House, garden and winter services: the catalogue and the plans of a building (issue 27 §1). */
+  | "service_plans"
+  /** The planned and done Einsätze of a building (issue 27). */
+  | "service_visits";
 
 const CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
   administrator: [
@@ -46,6 +50,8 @@ const CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
     "manage_staff",
     "canned_replies",
     "audit",
+    "service_plans",
+    "service_visits",
   ],
   verwalter: [
     "repairs",
@@ -57,8 +63,10 @@ const CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
     "documents",
     "notices",
     "finances",
+    "service_plans",
+    "service_visits",
   ],
-  hausmeister: ["repairs", "appointments", "tenants"],
+  hausmeister: ["repairs", "appointments", "tenants", "service_visits"],
 };
 
 export function roleCan(role: StaffRole, capability: StaffCapability): boolean {

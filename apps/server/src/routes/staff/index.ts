@@ -11,6 +11,7 @@ import { staffMeterReadingRoutes } from "./meter-readings.js";
 import { staffNoticeRoutes } from "./notices.js";
 import { staffOnboardingRoutes } from "./onboarding.js";
 import { staffRepairRoutes } from "./repairs.js";
+import { staffServiceRoutes } from "./services.js";
 import { staffTenantRoutes } from "./tenants.js";
 import { staffThreadRoutes } from "./threads.js";
 
@@ -32,5 +33,6 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffNoticeRoutes);
   await app.register(staffLedgerRoutes);
   await app.register(staffDocumentRoutes);
+  await app.register(staffServiceRoutes);
   await app.register(staffAdminRoutes);
 };

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { addDays } from "@mieter-portal/contracts";
+import {
+  HEDGE_CUT_TEXTS,
+  hedgeCutRestricted,
+  plannedVisitSlots,
+  type SchedulePlan,
+  type ServiceVisit,
+} from "@mieter-portal/contracts/services";
+import type { Db } from "../../db/connection.js";
+import type { ServicePlansTable } from "../../db/types.js";
+import { berlinToday, nowIso } from "../../lib/time.js";
+
+/**
+ * Planned visits (Einsätze), issue 27 §1: the only writer of service_visits. They are generated
+ * from the plans ahead of time, like the rent ledger's charges: one per plan and day (a unique key),
+ * so a second run, a second process or a crash between two runs never makes a visit twice.
+ */
+
+/** How far ahead visits exist: eight weeks, so crews and tenants see the coming weeks. */
+export const VISIT_HORIZON_DAYS = 56;
+
+/** Rows per insert statement (SQLite's bound-parameter limit is 32,766; 9 columns each). */
+const CHUNK = 400;
+
+/** Makes the plan's missing visits from today (or its start) to the horizon; returns how many. */
+export async function generateVisitsForPlan(
+  db: Db,
+  plan: Pick<ServicePlansTable, "id" | "building_id" | "service_kind_id">,
+  schedule: SchedulePlan,
+  today = berlinToday(),
+): Promise<number> {
+  const slots = plannedVisitSlots(schedule, today, addDays(today, VISIT_HORIZON_DAYS));
+  const now = nowIso();
+  let created = 0;
+  for (let i = 0; i < slots.length; i += CHUNK) {
+    const rows = slots.slice(i, i + CHUNK).map((slot) => ({
+      id: randomUUID(),
+      plan_id: plan.id,
+      building_id: plan.building_id,
+      service_kind_id: plan.service_kind_id,
+      planned_on: slot.date,
+      window_start: slot.window.start,
+      window_end: slot.window.end,
+      moved_from: slot.moved_from ?? null,
+      created_at: now,
+    }));
+    const result = await db
+      .insertInto("service_visits")
+      .values(rows)
+      .onConflict((oc) => oc.columns(["plan_id", "planned_on"]).doNothing())
+      .executeTakeFirst();
+    created += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return created;
+}
+
+/** Removes a plan's visits from a day on (a plan changed or ended). Earlier visits stay. */
+export async function withdrawVisitsFrom(db: Db, planId: string, from: string): Promise<void> {
+  await db.deleteFrom("service_visits").where("plan_id", "=", planId).where("planned_on", ">=", from).execute();
+}
+
+export interface VisitScope {
+  buildingIds: string[] | "all";
+  buildingId?: string;
+}
+
+/** The planned visits of a period (Berlin dates, inclusive) in the buildings in scope, by day. */
+export async function listServiceVisits(
+  db: Db,
+  scope: VisitScope,
+  from: string,
+  until: string,
+): Promise<ServiceVisit[]> {
+  if (scope.buildingIds !== "all" && scope.buildingIds.length === 0) return [];
+  let query = db
+    .selectFrom("service_visits as v")
+    .innerJoin("service_kinds as k", "k.id", "v.service_kind_id")
+    .select([
+      "v.id",
+      "v.plan_id",
+      "v.building_id",
+      "k.name as service_name",
+      "k.key as service_key",
+      "v.planned_on",
+      "v.window_start",
+      "v.window_end",
+      "v.moved_from",
+    ])
+    .where("v.planned_on", ">=", from)
+    .where("v.planned_on", "<=", until);
+  if (scope.buildingIds !== "all") query = query.where("v.building_id", "in", scope.buildingIds);
+  if (scope.buildingId) query = query.where("v.building_id", "=", scope.buildingId);
+  const rows = await query
+    .orderBy("v.planned_on")
+    .orderBy("v.window_start")
+    .orderBy("k.name")
+    .orderBy("v.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    plan_id: row.plan_id,
+    building_id: row.building_id,
+    service_name: row.service_name,
+    planned_on: row.planned_on,
+    window: { start: row.window_start, end: row.window_end },
+    moved_from: row.moved_from,
+    note: row.service_key === "hecke_schneiden" && hedgeCutRestricted(row.planned_on) ? HEDGE_CUT_TEXTS.crew : null,
+  }));
+}

@@ -1,0 +1,3 @@
+export * from "./api.js";
+export * from "./catalogue.js";
+export * from "./schedule.js";
