@@ -3,8 +3,8 @@ import { Switch } from "@mieter-portal/ui/switch";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { DetailList, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { useUpdateProfile } from "@/features/profile/api";
-import { PasswordForm } from "@/features/profile/password-form";
-import { TotpSettings } from "@/features/profile/totp-settings";
+import { PasswordForm } from "@/features/profile/components/password-form";
+import { TotpSettings } from "@/features/profile/components/totp-settings";
 import { useMe } from "@/lib/me";
 
 export function Component() {
