@@ -540,7 +540,7 @@ async function apiPart(): Promise<void> {
     console.log(
       `Database: ${pgSchema ? `PostgreSQL, schema ${pgSchema.schema} (dropped afterwards)` : "SQLite (fresh file)"}`,
     );
-    const pdf = createPdf({ title: "Mietvertrag", lines: ["Benchmark"] });
+    const pdf = await createPdf({ title: "Mietvertrag", lines: ["Benchmark"] });
     const storageKey = await localFileStore(path.join(dataDir, "files")).put(pdf);
 
     let started = Date.now();

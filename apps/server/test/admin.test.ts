@@ -439,7 +439,7 @@ describe("send-message", () => {
 describe("publish-document", () => {
   it("stores a PDF for the tenant, who can list and download it", async () => {
     const tenant = await createTenant(ctx.db);
-    const bytes = createPdf({ title: "Mieterhöhung zum 1. März" });
+    const bytes = await createPdf({ title: "Mieterhöhung zum 1. März" });
     const file = path.join(workDir, "Mieterhöhung.pdf");
     await writeFile(file, bytes);
     const res = await admin(

@@ -257,7 +257,7 @@ export async function seedAnna(ctx: SeedContext): Promise<string> {
     await insertDocument(db, files, tenantId, {
       title: d.title,
       type: d.type,
-      bytes: pdf(d.title, d.lines, d.at),
+      bytes: await pdf(d.title, d.lines, d.at),
       filename: d.filename,
       mimeType: "application/pdf",
       uploadedAt: d.at,
@@ -268,7 +268,7 @@ export async function seedAnna(ctx: SeedContext): Promise<string> {
   await insertDocument(db, files, tenantId, {
     title: "Nachweis Hausratversicherung",
     type: "personal",
-    bytes: createPdf({
+    bytes: await createPdf({
       title: "Nachweis Hausratversicherung",
       lines: ["Versicherungsnehmerin: Anna Schneider", `Versicherungsort: ${ADDRESS}`],
       author: "Anna Schneider",

@@ -69,7 +69,7 @@ export async function seedJonas(ctx: SeedContext): Promise<string> {
   await insertDocument(db, files, tenantId, {
     title: "Mietvertrag",
     type: "contract",
-    bytes: createPdf({
+    bytes: await createPdf({
       title: "Mietvertrag",
       lines: [company, "", "Mieter: Jonas Weber", `Mietobjekt: ${ADDRESS}, ${APARTMENT}`],
       author: company,

@@ -1,21 +1,9 @@
-import { deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 
 /**
  * A tiny generator of real PNG images (8-bit RGB, a vertical colour gradient) for demo photos,
  * so photo downloads and thumbnails have genuine image bytes behind them.
  */
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
