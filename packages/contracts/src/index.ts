@@ -11,6 +11,7 @@ export * from "./documents.js";
 export * from "./errors.js";
 export * from "./finances.js";
 export * from "./holidays.js";
+export * from "./labels.js";
 export * from "./messages.js";
 export * from "./meter-readings.js";
 export * from "./notices.js";

@@ -1,45 +1,35 @@
 import {
+  APPOINTMENT_STATUS_LABELS as APPOINTMENT_STATUS_WORDS,
   type AppointmentStatus,
-  type AppointmentType,
-  type DocumentType,
+  METER_NAMES,
   type MeterKind,
+  PAYMENT_METHOD_LABELS as PAYMENT_METHOD_WORDS,
   REPAIR_STATUS_LABELS as REPAIR_STATUS_WORDS,
-  type RepairLocation,
   type RepairStatus,
-  type RepairType,
-  type TimeSlot,
+  URGENCY_LABELS as URGENCY_WORDS,
   type Urgency,
 } from "@mieter-portal/contracts";
 import type { BadgeTone } from "@mieter-portal/ui/badge";
 
-/** German names of the contracts' values; the tenant app uses the same words. */
-export const REPAIR_TYPE_LABELS: Record<RepairType, string> = {
-  plumbing: "Sanitär (Wasser, Abfluss)",
-  electrical: "Elektrik",
-  heating: "Heizung",
-  "door-window": "Tür oder Fenster",
-  appliance: "Haushaltsgerät",
-  other: "Sonstiges",
-};
-
-export const REPAIR_LOCATION_LABELS: Record<RepairLocation, string> = {
-  kitchen: "Küche",
-  bathroom: "Badezimmer",
-  "living-room": "Wohnzimmer",
-  bedroom: "Schlafzimmer",
-  hallway: "Flur",
-  balcony: "Balkon",
-  other: "Sonstiges",
-};
+/**
+ * The German words of the contracts' values come from the contracts (one home with the tenant app
+ * and the mails, decision 040); the console adds only its badge tones and units.
+ */
+export {
+  APPOINTMENT_TYPE_LABELS,
+  DOCUMENT_TYPE_LABELS,
+  REPAIR_LOCATION_LABELS,
+  REPAIR_TYPE_LABELS,
+  TIME_SLOT_LABELS,
+} from "@mieter-portal/contracts";
 
 export const URGENCY_LABELS: Record<Urgency, { label: string; tone: BadgeTone }> = {
-  low: { label: "Niedrig", tone: "neutral" },
-  medium: { label: "Normal", tone: "neutral" },
-  high: { label: "Dringend", tone: "warning" },
-  emergency: { label: "Notfall", tone: "danger" },
+  low: { label: URGENCY_WORDS.low, tone: "neutral" },
+  medium: { label: URGENCY_WORDS.medium, tone: "neutral" },
+  high: { label: URGENCY_WORDS.high, tone: "warning" },
+  emergency: { label: URGENCY_WORDS.emergency, tone: "danger" },
 };
 
-/** The words are the contracts' (one vocabulary with the tenant app and the mails); the tones are the console's. */
 export const REPAIR_STATUS_LABELS: Record<RepairStatus, { label: string; tone: BadgeTone }> = {
   reported: { label: REPAIR_STATUS_WORDS.reported, tone: "warning" },
   confirmed: { label: REPAIR_STATUS_WORDS.confirmed, tone: "neutral" },
@@ -49,42 +39,18 @@ export const REPAIR_STATUS_LABELS: Record<RepairStatus, { label: string; tone: B
   canceled: { label: REPAIR_STATUS_WORDS.canceled, tone: "danger" },
 };
 
-export const APPOINTMENT_TYPE_LABELS: Record<AppointmentType, string> = {
-  consultation: "Beratung",
-  inspection: "Besichtigung",
-  repair: "Reparatur",
-  other: "Sonstiges",
-};
-
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, { label: string; tone: BadgeTone }> = {
-  pending: { label: "Ausstehend", tone: "warning" },
-  confirmed: { label: "Bestätigt", tone: "success" },
-  canceled: { label: "Abgesagt", tone: "danger" },
-  completed: { label: "Abgeschlossen", tone: "neutral" },
-};
-
-export const TIME_SLOT_LABELS: Record<TimeSlot, string> = {
-  morning: "Vormittag (8–12 Uhr)",
-  afternoon: "Nachmittag (12–16 Uhr)",
-  evening: "Abend (16–18 Uhr)",
-};
-
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  contract: "Mietvertrag",
-  house_rules: "Hausordnung",
-  receipt: "Beleg",
-  utility: "Nebenkostenabrechnung",
-  personal: "Persönliches Dokument",
+  pending: { label: APPOINTMENT_STATUS_WORDS.pending, tone: "warning" },
+  confirmed: { label: APPOINTMENT_STATUS_WORDS.confirmed, tone: "success" },
+  canceled: { label: APPOINTMENT_STATUS_WORDS.canceled, tone: "danger" },
+  completed: { label: APPOINTMENT_STATUS_WORDS.completed, tone: "neutral" },
 };
 
 export const METER_LABELS: Record<MeterKind, { label: string; unit: string }> = {
-  water: { label: "Wasser", unit: "m³" },
-  electricity: { label: "Strom", unit: "kWh" },
-  heating: { label: "Heizung", unit: "kWh" },
+  water: { label: METER_NAMES.water, unit: "m³" },
+  electricity: { label: METER_NAMES.electricity, unit: "kWh" },
+  heating: { label: METER_NAMES.heating, unit: "kWh" },
 };
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  sepa_direct_debit: "SEPA-Lastschrift",
-  bank_transfer: "Überweisung",
-  standing_order: "Dauerauftrag",
-};
+/** Read by any string the server sends (tenancy and import rows keep the method as text). */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = PAYMENT_METHOD_WORDS;

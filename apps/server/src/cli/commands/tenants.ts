@@ -4,6 +4,7 @@ import {
   calendarDate,
   LIMITS,
   newPassword,
+  PAYMENT_METHOD_LABELS,
   passwordResetRequest,
   paymentMethod,
   RESET_TOKEN_TTL_SECONDS,
@@ -26,12 +27,6 @@ import { CommandError, euroAmount, optionalText, parseOptions } from "../args.js
 import { type AdminCommand, commandMailContext, requireTenantByEmail } from "../context.js";
 
 const email = passwordResetRequest.shape.email;
-
-export const PAYMENT_METHOD_LABELS: Record<z.infer<typeof paymentMethod>, string> = {
-  sepa_direct_debit: "SEPA-Lastschrift",
-  bank_transfer: "Überweisung",
-  standing_order: "Dauerauftrag",
-};
 
 const createTenantOptions = z.object({
   email,

@@ -9,6 +9,7 @@ import {
   type AppointmentType,
   decideTenantStatusChange,
   TIME_SLOT_HOURS,
+  TIME_SLOT_LABELS,
   type TimeSlot,
 } from "@mieter-portal/contracts";
 import { sql } from "kysely";
@@ -124,11 +125,7 @@ export async function findAppointment(db: Db, tenantId: string, id: string): Pro
 }
 
 /** German names of the requested slots (inbox lines and mails). */
-export const TIME_SLOT_TITLES: Record<TimeSlot, string> = {
-  morning: "Vormittag (8–12 Uhr)",
-  afternoon: "Nachmittag (12–16 Uhr)",
-  evening: "Abend (16–18 Uhr)",
-};
+export const TIME_SLOT_TITLES: Record<TimeSlot, string> = TIME_SLOT_LABELS;
 
 /**
  * Stores the tenant's request as a pending appointment over the chosen Berlin time slot (origin

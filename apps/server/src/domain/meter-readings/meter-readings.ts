@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { MeterKind, MeterReading } from "@mieter-portal/contracts";
+import { METER_NAMES, type MeterKind, type MeterReading } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { prepareQueryByLimit } from "../../db/prepared.js";
@@ -15,11 +15,7 @@ import { findPhotosByOwner, insertPhotos, toPhotoInfo } from "../photos/photos.j
 export const METER_ORDER: MeterKind[] = ["water", "electricity", "heating"];
 
 /** German names of the meters (inbox titles, staff lines). */
-export const METER_TITLES: Record<MeterKind, string> = {
-  water: "Wasser",
-  electricity: "Strom",
-  heating: "Heizung",
-};
+export const METER_TITLES: Record<MeterKind, string> = METER_NAMES;
 
 const MILLI_COLUMN = {
   water: "water_milli",

@@ -6,6 +6,7 @@ import {
   type RepairLocation,
   type RepairStatus,
   type RepairType,
+  URGENCY_LABELS,
   type Urgency,
 } from "@mieter-portal/contracts";
 import { type Kysely, sql } from "kysely";
@@ -242,12 +243,8 @@ export interface RepairStatusChange {
   actorName: string;
 }
 
-export const URGENCY_TITLES: Record<Urgency, string> = {
-  low: "Niedrig",
-  medium: "Normal",
-  high: "Dringend",
-  emergency: "Notfall",
-};
+/** The contracts' words (one home with the tenant app and the console, decision 040). */
+export const URGENCY_TITLES: Record<Urgency, string> = URGENCY_LABELS;
 
 /** A history instant strictly after the previous entry, so "oldest first" stays the order of changes. */
 async function nextChangeInstant(trx: Kysely<Database>, repairId: string): Promise<string> {

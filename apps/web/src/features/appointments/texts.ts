@@ -1,4 +1,4 @@
-import type { AppointmentType, TimeSlot } from "@mieter-portal/contracts";
+import { APPOINTMENT_STATUS_LABELS } from "@mieter-portal/contracts";
 import type { BadgeTone } from "@/components/ui/badge";
 
 export const appointmentTexts = {
@@ -91,29 +91,18 @@ export const appointmentTexts = {
   },
 } as const;
 
-/** German labels of the appointment types (spec section 3). */
-export const APPOINTMENT_TYPE_LABELS: Record<AppointmentType, string> = {
-  consultation: "Beratung",
-  inspection: "Besichtigung",
-  repair: "Reparatur",
-  other: "Sonstiges",
-};
-
-export const TIME_SLOT_NAMES: Record<TimeSlot, string> = {
-  morning: "Vormittag",
-  afternoon: "Nachmittag",
-  evening: "Abend",
-};
+/** German labels of the appointment types and slots (spec section 3): the contracts' words. */
+export { APPOINTMENT_TYPE_LABELS, TIME_SLOT_NAMES } from "@mieter-portal/contracts";
 
 /**
  * confirmed 'Bestätigt', pending 'Ausstehend', anything else 'Abgeschlossen' (spec section 4);
  * a canceled appointment says 'Abgesagt' so a tenant does not take it for one that took place.
  */
 export function appointmentStatusLabel(status: string): { label: string; tone: BadgeTone } {
-  if (status === "confirmed") return { label: "Bestätigt", tone: "success" };
-  if (status === "pending") return { label: "Ausstehend", tone: "warning" };
-  if (status === "canceled") return { label: "Abgesagt", tone: "danger" };
-  return { label: "Abgeschlossen", tone: "neutral" };
+  if (status === "confirmed") return { label: APPOINTMENT_STATUS_LABELS.confirmed, tone: "success" };
+  if (status === "pending") return { label: APPOINTMENT_STATUS_LABELS.pending, tone: "warning" };
+  if (status === "canceled") return { label: APPOINTMENT_STATUS_LABELS.canceled, tone: "danger" };
+  return { label: APPOINTMENT_STATUS_LABELS.completed, tone: "neutral" };
 }
 
 /** Spec section 9: the dashboard shows the next 2 appointments. */

@@ -1,5 +1,3 @@
-import type { DocumentType } from "@mieter-portal/contracts";
-
 /** Texts of the documents screen (spec sections 2, 5 and 8). */
 export const documentTexts = {
   title: "Dokumente",
@@ -53,11 +51,5 @@ export const documentTexts = {
   queue: { upload: "Dokument hochladen" },
 } as const;
 
-/** German name of every document type; the search matches these as well as the raw type. */
-export const documentTypeLabels: Record<DocumentType, string> = {
-  contract: "Mietvertrag",
-  house_rules: "Hausordnung",
-  receipt: "Beleg",
-  utility: "Nebenkostenabrechnung",
-  personal: "Persönliches Dokument",
-};
+/** German name of every document type (the contracts' words); the search matches these as well as the raw type. */
+export { DOCUMENT_TYPE_LABELS as documentTypeLabels } from "@mieter-portal/contracts";

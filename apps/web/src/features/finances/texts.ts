@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "@mieter-portal/contracts";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@mieter-portal/contracts";
 
 export const financeTexts = {
   heading: "Finanzen",
@@ -31,12 +31,6 @@ export const financeTexts = {
   resource: "Finanzen",
   paymentsResource: "Zahlungen",
 } as const;
-
-const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  sepa_direct_debit: "SEPA-Lastschrift",
-  bank_transfer: "Überweisung",
-  standing_order: "Dauerauftrag",
-};
 
 /** German name of a payment method; an unknown value is shown as it came. */
 export function paymentMethodLabel(method: string): string {

@@ -1,12 +1,16 @@
-import type { MeterKind } from "@mieter-portal/contracts";
+import { METER_NAMES, type MeterKind } from "@mieter-portal/contracts";
 
 export const meterTexts = {
   formTitle: "Zählerstände melden",
   formIntro: "Tragen Sie die Werte so ein, wie sie auf dem Zähler stehen. Fotos sind freiwillig.",
   meters: {
-    water: { name: "Wasser", label: "Wasser (m³)", photo: "Foto Wasserzähler" },
-    electricity: { name: "Strom", label: "Strom (kWh)", photo: "Foto Stromzähler" },
-    heating: { name: "Heizung", label: "Heizung (kWh)", photo: "Foto Heizungszähler" },
+    water: { name: METER_NAMES.water, label: `${METER_NAMES.water} (m³)`, photo: "Foto Wasserzähler" },
+    electricity: {
+      name: METER_NAMES.electricity,
+      label: `${METER_NAMES.electricity} (kWh)`,
+      photo: "Foto Stromzähler",
+    },
+    heating: { name: METER_NAMES.heating, label: `${METER_NAMES.heating} (kWh)`, photo: "Foto Heizungszähler" },
   } satisfies Record<MeterKind, { name: string; label: string; photo: string }>,
   valuePlaceholder: "z. B. 1234,567",
   valueHint: "Mit Komma, bis zu 3 Nachkommastellen",

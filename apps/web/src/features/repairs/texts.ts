@@ -1,38 +1,21 @@
 import {
   type ActorKind,
   REPAIR_STATUS_LABELS,
-  type RepairLocation,
   type RepairStatus,
-  type RepairType,
+  URGENCY_LABELS,
   type Urgency,
 } from "@mieter-portal/contracts";
 import type { BadgeTone } from "@/components/ui/badge";
 
-export const REPAIR_TYPE_LABELS: Record<RepairType, string> = {
-  plumbing: "Sanitär (Wasser, Abfluss)",
-  electrical: "Elektrik",
-  heating: "Heizung",
-  "door-window": "Tür oder Fenster",
-  appliance: "Haushaltsgerät",
-  other: "Sonstiges",
-};
-
-export const REPAIR_LOCATION_LABELS: Record<RepairLocation, string> = {
-  kitchen: "Küche",
-  bathroom: "Badezimmer",
-  "living-room": "Wohnzimmer",
-  bedroom: "Schlafzimmer",
-  hallway: "Flur",
-  balcony: "Balkon",
-  other: "Sonstiges",
-};
+/** The words of the repair types and places are the contracts' (one home with the console and the mails). */
+export { REPAIR_LOCATION_LABELS, REPAIR_TYPE_LABELS } from "@mieter-portal/contracts";
 
 /** Labels and the FAQ's expected handling times (emergency ~24 h, urgent 1-3 days, normal 1-2 weeks, large jobs 1-4 weeks). */
 export const URGENCY_OPTIONS: Record<Urgency, { label: string; time: string }> = {
-  low: { label: "Niedrig", time: "etwa 1–4 Wochen, nach Terminvereinbarung" },
-  medium: { label: "Normal", time: "etwa 1–2 Wochen" },
-  high: { label: "Dringend", time: "etwa 1–3 Tage" },
-  emergency: { label: "Notfall", time: "etwa 24 Stunden" },
+  low: { label: URGENCY_LABELS.low, time: "etwa 1–4 Wochen, nach Terminvereinbarung" },
+  medium: { label: URGENCY_LABELS.medium, time: "etwa 1–2 Wochen" },
+  high: { label: URGENCY_LABELS.high, time: "etwa 1–3 Tage" },
+  emergency: { label: URGENCY_LABELS.emergency, time: "etwa 24 Stunden" },
 };
 
 /** The words are the contracts' (REPAIR_STATUS_LABELS), the same the console and the mails use. */
