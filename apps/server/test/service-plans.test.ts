@@ -304,6 +304,29 @@ describe("a change applies to future visits only", () => {
       { id: changed.id, valid_from: "2030-03-18", valid_until: null, predecessor_id: first.id },
     ]);
     expect((await auditOf(ctx.db, changed.id)).map((e) => e.action)).toEqual(["service_plan.changed"]);
+    // The log says it in German: what, which plan, Vorher/nachher.
+    const log = await as("admin").get("/api/v1/staff/audit?entity_type=service_plan&limit=50");
+    expect(log.statusCode, log.body).toBe(200);
+    const entry = (
+      log.json() as {
+        items: {
+          entity_id: string;
+          action_label: string;
+          item: { label: string } | null;
+          changes: { field: string; before: string | null; after: string | null }[];
+        }[];
+      }
+    ).items.find((e) => e.entity_id === changed.id);
+    expect(entry?.action_label).toBe("hat einen Leistungsplan geändert");
+    expect(entry?.item?.label).toMatch(/^Treppenhausreinigung – /);
+    expect(entry?.changes).toEqual(
+      expect.arrayContaining([
+        { field: "Rhythmus", before: "wöchentlich Mo, Do", after: "wöchentlich Di" },
+        { field: "Zeitfenster", before: "08:00–12:00 Uhr", after: "09:00–11:00 Uhr" },
+        { field: "Team", before: "Reinigung Nord", after: "Reinigung Süd" },
+        { field: "Gültig ab", before: "04.03.2030", after: "18.03.2030" },
+      ]),
+    );
   });
 
   it("refuses a change from today or earlier, and a start in the past, in German; nothing stored", async () => {

@@ -179,3 +179,28 @@ export const HEDGE_CUT_TEXTS = {
 } as const;
 
 export { plainDate as serviceDate, plainTime as serviceTime };
+
+const WEEKDAY_SHORT = ["", "Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"] as const;
+
+/** A recurrence in German, e.g. "wöchentlich Mo, Do", "alle 2 Wochen Mi", "monatlich am 15.". */
+export function describeRecurrence(r: ServiceRecurrence): string {
+  switch (r.kind) {
+    case "weekly": {
+      const days = [...r.weekdays]
+        .sort((p, q) => p - q)
+        .map((d) => WEEKDAY_SHORT[d])
+        .join(", ");
+      return r.every_weeks === 1 ? `wöchentlich ${days}` : `alle ${r.every_weeks} Wochen ${days}`;
+    }
+    case "monthly":
+      return `monatlich am ${r.day_of_month}.`;
+    case "daily":
+      return "täglich";
+    case "on_demand":
+      return "nach Bedarf";
+  }
+}
+
+/** A season in German, e.g. "01.11.–31.03.". */
+export const describeSeason = (s: ServiceSeason): string =>
+  `${s.from.slice(3)}.${s.from.slice(0, 2)}.–${s.until.slice(3)}.${s.until.slice(0, 2)}.`;

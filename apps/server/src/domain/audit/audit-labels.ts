@@ -44,6 +44,10 @@ const ACTION_LABELS: Record<string, string> = {
   "repair.created": "hat eine Reparatur angelegt",
   "repair.internal_note": "hat eine interne Notiz zu einer Reparatur geschrieben",
   "repair.status_changed": "hat den Status einer Reparatur geändert",
+  "service_kind.created": "hat eine Leistung in den Katalog aufgenommen",
+  "service_plan.changed": "hat einen Leistungsplan geändert",
+  "service_plan.created": "hat einen Leistungsplan angelegt",
+  "service_plan.ended": "hat einen Leistungsplan beendet",
   "staff.created": "hat einen Mitarbeiter angelegt",
   "staff.invitation_accepted": "hat die Einladung angenommen",
   "staff.invitation_sent": "hat einen Mitarbeiter eingeladen",
@@ -76,6 +80,8 @@ const ENTITY_NAMES: Record<string, string> = {
   meter_reading: "Zählerstand",
   notice: "Aushang",
   repair: "Reparatur",
+  service_kind: "Leistung",
+  service_plan: "Leistungsplan",
   staff: "Mitarbeiter",
   tenancy: "Mietverhältnis",
   tenant: "Mieter",
@@ -134,6 +140,7 @@ const FIELD_LABELS: Record<string, string> = {
   body: "Text",
   building_ids: "Gebäude",
   channel: "Weg",
+  checklist: "Checkliste",
   decline_reason: "Ablehnungsgrund",
   due_day: "Fällig am",
   email: "E-Mail",
@@ -150,15 +157,22 @@ const FIELD_LABELS: Record<string, string> = {
   payment_method: "Zahlungsweise",
   planned_date: "Geplant am",
   reason: "Grund",
+  recurrence: "Rhythmus",
   role: "Rolle",
+  season: "Saison",
   start_date: "Beginn",
   start_time: "Beginn",
   starts_on: "Ab",
   status: "Status",
+  team: "Team",
+  tenant_visible: "Für Mieter sichtbar",
   title: "Titel",
   to: "An",
   totp_enabled: "Zweiter Faktor",
   utilities_cents: "Nebenkosten",
+  valid_from: "Gültig ab",
+  valid_until: "Gültig bis",
+  window: "Zeitfenster",
 };
 
 function valueText(key: string, value: unknown, names: Names): string | null {
@@ -181,6 +195,7 @@ function valueText(key: string, value: unknown, names: Names): string | null {
     return Number.isNaN(at.getTime()) ? value : berlinDateTime.format(at);
   }
   if (typeof value === "number") return new Intl.NumberFormat("de-DE").format(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value.join(", ") || null;
   if (typeof value === "string") return value;
   return null;
 }

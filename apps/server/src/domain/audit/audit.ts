@@ -165,7 +165,7 @@ async function namesOf(
   ]);
   for (const r of [...repairs, ...appointments, ...threads, ...readings, ...tenancies])
     if (r.tenant_id) tenantIds.add(r.tenant_id);
-  const [tenants, staff, buildings, replies, notices] = await Promise.all([
+  const [tenants, staff, buildings, replies, notices, serviceKinds, servicePlans] = await Promise.all([
     some([...tenantIds], (list) =>
       db.selectFrom("tenants").select(["id", "first_name", "last_name"]).where("id", "in", list).execute(),
     ),
@@ -179,6 +179,18 @@ async function namesOf(
       db.selectFrom("canned_replies").select(["id", "title"]).where("id", "in", list).execute(),
     ),
     some(ids("notice"), (list) => db.selectFrom("notices").select(["id", "title"]).where("id", "in", list).execute()),
+    some(ids("service_kind"), (list) =>
+      db.selectFrom("service_kinds").select(["id", "name"]).where("id", "in", list).execute(),
+    ),
+    some(ids("service_plan"), (list) =>
+      db
+        .selectFrom("service_plans as p")
+        .innerJoin("service_kinds as k", "k.id", "p.service_kind_id")
+        .innerJoin("buildings as b", "b.id", "p.building_id")
+        .select(["p.id", "k.name as service", "b.name as building"])
+        .where("p.id", "in", list)
+        .execute(),
+    ),
   ]);
   for (const t of tenants) tenantsById.set(t.id, fullName(t));
   const tenant = (id: string | null) => {
@@ -207,6 +219,9 @@ async function namesOf(
   for (const m of staff) items.set(`staff:${m.id}`, { label: m.name, tenant: null });
   for (const c of replies) items.set(`canned_reply:${c.id}`, { label: c.title, tenant: null });
   for (const n of notices) items.set(`notice:${n.id}`, { label: n.title, tenant: null });
+  for (const k of serviceKinds) items.set(`service_kind:${k.id}`, { label: k.name, tenant: null });
+  for (const p of servicePlans)
+    items.set(`service_plan:${p.id}`, { label: `${p.service} – ${p.building}`, tenant: null });
   return {
     items,
     staff: new Map(staff.map((m) => [m.id, m.name])),

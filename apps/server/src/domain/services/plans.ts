@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { addDays } from "@mieter-portal/contracts";
 import {
   DEFAULT_WINTER_HOURS,
+  describeRecurrence,
+  describeSeason,
   HEDGE_CUT_TEXTS,
   hedgeCutRestricted,
   inSeason,
@@ -101,17 +103,20 @@ function rowOf(
   };
 }
 
-const snapshot = (row: PlanRow) => ({
-  service_kind_id: row.service_kind_id,
-  recurrence: JSON.parse(row.recurrence) as unknown,
-  season: row.season_from ? `${row.season_from}–${row.season_until}` : null,
-  window: `${row.window_start}–${row.window_end}`,
-  checklist: JSON.parse(row.checklist) as unknown,
-  team: row.team,
-  tenant_visible: row.tenant_visible === 1,
-  valid_from: row.valid_from,
-  valid_until: row.valid_until,
-});
+/** The plan as the audit log shows it (German values; see domain/audit/audit-labels.ts). */
+function snapshot(row: PlanRow) {
+  const schedule = scheduleOf(row, "");
+  return {
+    recurrence: describeRecurrence(schedule.recurrence),
+    season: schedule.season ? describeSeason(schedule.season) : null,
+    window: `${row.window_start}–${row.window_end} Uhr`,
+    checklist: JSON.parse(row.checklist) as string[],
+    team: row.team,
+    tenant_visible: row.tenant_visible === 1,
+    valid_from: row.valid_from,
+    valid_until: row.valid_until,
+  };
+}
 
 /** A new plan; its visits are generated at once for the horizon. */
 export async function createServicePlan(
