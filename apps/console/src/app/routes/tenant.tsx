@@ -10,8 +10,8 @@ import { NewAppointmentDialog } from "@/features/appointments/new-appointment-di
 import { NewThreadDialog } from "@/features/messages/new-thread-dialog";
 import { NewRepairLink } from "@/features/repairs/new-repair-link";
 import { tenantQueryOptions } from "@/features/tenants/api";
+import { ContactDialog, EndTenancyDialog } from "@/features/tenants/components/tenant-dialogs";
 import { InvitationPanel } from "@/features/tenants/invitation-panel";
-import { ContactDialog, EndTenancyDialog } from "@/features/tenants/tenant-dialogs";
 import { formatCalendarDate, formatDate, formatDateTime, formatMoney } from "@/lib/format";
 import {
   APPOINTMENT_STATUS_LABELS,
