@@ -6,12 +6,11 @@ import { nowIso } from "../../lib/time.js";
 import { recordAudit } from "../audit/audit.js";
 import { type MailContext, notifyTenant } from "../notifications/notify.js";
 import { tenantRefOf } from "../tenants/staff-tenants.js";
+import { proposedMail, rescheduledMail } from "./mails.js";
 import {
   type AppointmentTimes,
   answer,
-  berlinTimeRange,
   calendarOf,
-  noteLines,
   noteOf,
   recordChange,
   type StaffActor,
@@ -28,14 +27,6 @@ import {
 /** Whether the tenant's calendar may hold the appointment: it is confirmed, or a mail carried an .ics. */
 export const hasCalendar = (row: Pick<AppointmentRow, "status" | "calendar_sequence">) =>
   row.status === "confirmed" || row.calendar_sequence > 0;
-
-const proposalLines = (title: string, start: string, end: string, location: string | null) => [
-  `Neuer Terminvorschlag: ${berlinTimeRange(start, end)}`,
-  `Termin: ${title}`,
-  ...(location ? [`Ort: ${location}`] : []),
-  "",
-  "Bitte bestätigen Sie den Termin im Mieter-Portal oder sagen Sie ihn ab.",
-];
 
 const RESCHEDULE_REASON_NEEDED = "Bitte nennen Sie dem Mieter den Grund, warum der Termin verschoben wird.";
 
@@ -85,17 +76,7 @@ export async function proposeAppointmentTime(
       if (hasCalendar(before)) {
         await notifyTenant(trx, mail, before.tenant_id, {
           kind: "appointment_rescheduled",
-          subject: "Ihr Termin wurde verschoben",
-          lines: [
-            `Ihr Termin „${after.title}“ wurde verschoben.`,
-            `Bisher: ${berlinTimeRange(before.start_time, before.end_time)}`,
-            `Neu: ${berlinTimeRange(after.start_time, after.end_time)}`,
-            ...(after.location ? [`Ort: ${after.location}`] : []),
-            ...(note ? [`Grund (${actor.signature}): ${note}`] : []),
-            "",
-            "Bitte bestätigen Sie den neuen Termin im Mieter-Portal oder sagen Sie ihn ab.",
-            "Der Anhang (termin.ics) trägt die neue Zeit in Ihren Kalender ein.",
-          ],
+          ...rescheduledMail(before, after, actor, note),
           path: `/appointments/${id}`,
           calendar: calendarOf(mail, after, "REQUEST", "TENTATIVE", note, after.updated_at),
         });
@@ -103,11 +84,7 @@ export async function proposeAppointmentTime(
       }
       await notifyTenant(trx, mail, before.tenant_id, {
         kind: "appointment_proposed",
-        subject: "Neuer Terminvorschlag",
-        lines: [
-          ...proposalLines(after.title, after.start_time, after.end_time, after.location),
-          ...noteLines(actor, note),
-        ],
+        ...proposedMail(after, actor, note),
         path: `/appointments/${id}`,
       });
     },
@@ -167,11 +144,7 @@ export async function createAppointmentProposal(
     if (mail) {
       await notifyTenant(trx, mail, input.tenantId, {
         kind: "appointment_proposed",
-        subject: "Neuer Terminvorschlag",
-        lines: [
-          ...proposalLines(row.title, row.start_time, row.end_time, row.location),
-          ...noteLines(actor, input.note_to_tenant),
-        ],
+        ...proposedMail(row, actor, input.note_to_tenant),
         path: `/appointments/${row.id}`,
       });
     }

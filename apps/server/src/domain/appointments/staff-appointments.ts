@@ -18,6 +18,7 @@ import { type MailContext, notifyTenant } from "../notifications/notify.js";
 import { staffRefOf, tenantRefOf } from "../tenants/staff-tenants.js";
 import { hasCalendar } from "./appointment-proposals.js";
 import { TIME_SLOT_TITLES } from "./appointments.js";
+import { acceptedMail, declinedMail } from "./mails.js";
 
 /**
  * The management's side of appointments (issue 11 §3): accept a tenant's request at a time inside
@@ -43,23 +44,6 @@ export type StaffAppointmentResult =
   | { kind: "not_found" }
   | { kind: "conflict"; message?: string }
   | { kind: "invalid"; message: string; field: string };
-
-const berlinDate = new Intl.DateTimeFormat("de-DE", {
-  timeZone: "Europe/Berlin",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-const berlinTime = new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit" });
-
-/** "01.12.2026, 09:00–10:00 Uhr" in Berlin time (mails). */
-export function berlinTimeRange(startIso: string, endIso: string): string {
-  const start = new Date(startIso);
-  const end = new Date(endIso);
-  return berlinDate.format(start) === berlinDate.format(end)
-    ? `${berlinDate.format(start)}, ${berlinTime.format(start)}–${berlinTime.format(end)} Uhr`
-    : `${berlinDate.format(start)}, ${berlinTime.format(start)} Uhr bis ${berlinDate.format(end)}, ${berlinTime.format(end)} Uhr`;
-}
 
 const originOf = (row: Pick<AppointmentRow, "origin">): AppointmentOrigin =>
   row.origin === "tenant" ? "tenant" : "management";
@@ -205,9 +189,6 @@ export function calendarOf(
     });
 }
 
-export const noteLines = (actor: StaffActor, note: string | null | undefined) =>
-  note ? ["", `Nachricht der Hausverwaltung (${actor.signature}):`, note] : [];
-
 /**
  * One answer to an existing appointment: loads it, asks the contracts' rules, writes the change
  * guarded by the status it decided on, and lets `finish` add the audit entry and the mail.
@@ -297,18 +278,9 @@ export async function acceptAppointment(
         before: snapshot(before),
         after: { ...snapshot(after), note_to_tenant: note },
       });
-      const when = berlinTimeRange(after.start_time, after.end_time);
       await notifyTenant(trx, mail, before.tenant_id, {
         kind: "appointment_accepted",
-        subject: "Ihr Termin wurde bestätigt",
-        lines: [
-          `Ihr Termin wurde bestätigt: ${when}`,
-          `Termin: ${after.title}`,
-          ...(after.location ? [`Ort: ${after.location}`] : []),
-          ...noteLines(actor, note),
-          "",
-          "Im Anhang finden Sie den Termin für Ihren Kalender (termin.ics).",
-        ],
+        ...acceptedMail(after, actor, note),
         path: `/appointments/${id}`,
         calendar: calendarOf(mail, after, "REQUEST", "CONFIRMED", note, after.updated_at),
       });
@@ -352,13 +324,7 @@ export async function declineAppointment(
       });
       await notifyTenant(trx, mail, before.tenant_id, {
         kind: "appointment_declined",
-        subject: "Ihr Termin wurde abgesagt",
-        lines: [
-          `Ihr Termin „${before.title}“ (${berlinTimeRange(before.start_time, before.end_time)}) wurde abgesagt: ${reason}`,
-          "",
-          "Sie können im Mieter-Portal jederzeit einen neuen Termin anfragen.",
-          ...(hasCalendar(before) ? ["Der Anhang (termin.ics) entfernt den Termin aus Ihrem Kalender."] : []),
-        ],
+        ...declinedMail(before, reason, hasCalendar(before)),
         path: `/appointments/${id}`,
         ...(hasCalendar(before)
           ? { calendar: calendarOf(mail, after, "CANCEL", "CANCELLED", reason, after.updated_at) }

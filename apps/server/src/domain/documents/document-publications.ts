@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addDays, CONTRACT_DOCUMENT_TYPES, type DocumentType, LIMITS } from "@mieter-portal/contracts";
+import { addDays, type DocumentType, LIMITS } from "@mieter-portal/contracts";
 import type { DocumentAudience, DocumentPublication, PublishedDocumentType } from "@mieter-portal/contracts/staff";
 import type { Selectable } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
@@ -12,6 +12,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { type AudienceTenant, audienceOf } from "../notices/audiences.js";
 import { addDocumentDigestLine } from "../notifications/notifications.js";
 import { checkDocumentBytes } from "./documents.js";
+import { DOCUMENT_DIGEST_SUBJECT, digestLineOf } from "./mails.js";
 
 /**
  * Documents to many (issue 14 §3; docs/decisions/014-notices-and-documents-to-many.md): one file,
@@ -33,13 +34,6 @@ export function nextDigestMorning(now = new Date()): string {
     todays.getTime() > now.getTime() ? todays : berlinToUtc(addDays(today, 1), DOCUMENT_DIGEST_HOUR)
   ).toISOString();
 }
-
-/** The documents screen's section of a type, as the tenant app names it. */
-const sectionOf = (type: DocumentType) =>
-  CONTRACT_DOCUMENT_TYPES.includes(type) ? "Vertragsdokumente" : "Nebenkostenabrechnungen";
-
-/** A digest line: the title and where the tenant finds it. */
-export const digestLineOf = (title: string, type: DocumentType) => `„${title}“ (unter ${sectionOf(type)})`;
 
 const DOCUMENT_ROWS_PER_INSERT = 500;
 
@@ -128,7 +122,7 @@ export async function publishDocument(
         trx,
         recipients.filter((t) => t.notify_email === 1),
         {
-          subject: "Neue Dokumente im Mieter-Portal",
+          subject: DOCUMENT_DIGEST_SUBJECT,
           line: digestLineOf(publication.title, input.type),
           sendAfter: nextDigestMorning(new Date(now)),
         },

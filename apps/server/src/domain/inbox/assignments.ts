@@ -3,24 +3,10 @@ import { type Db, withTransaction } from "../../db/connection.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMail } from "../notifications/notifications.js";
 import type { MailContext } from "../notifications/notify.js";
+import { assignedMail } from "./mails.js";
 
 /** The outbox kind of the mail that tells a staff member an item was assigned to them. */
 export const STAFF_ASSIGNED_KIND = "staff_assigned";
-
-/** Where the item opens in the console (apps/console/src/config/paths.ts). */
-const CONSOLE_PATH: Record<InboxKind, string> = {
-  repair: "reparaturen",
-  message: "nachrichten",
-  appointment: "termine",
-  meter_reading: "zaehlerstaende",
-};
-
-const KIND_WORDS: Record<InboxKind, string> = {
-  repair: "die Reparatur",
-  message: "die Nachricht",
-  appointment: "die Terminanfrage",
-  meter_reading: "den Zählerstand",
-};
 
 const ENTITY_TABLE = { repair: "repairs", message: "message_threads", appointment: "appointments" } as const;
 
@@ -93,15 +79,6 @@ async function noticeToAssignee(
     recipientId: assigneeId,
     to: staff.email,
     kind: STAFF_ASSIGNED_KIND,
-    subject: `${mail.company}: Ihnen wurde etwas zugewiesen`,
-    body: [
-      `Guten Tag ${staff.name},`,
-      "",
-      `${actor.name} hat Ihnen ${KIND_WORDS[item.kind]} „${item.title}“ zugewiesen.`,
-      "",
-      `Öffnen: ${mail.publicUrl}/verwaltung/${CONSOLE_PATH[item.kind]}/${item.itemId}`,
-      "",
-      "Abschalten können Sie diese E-Mails in der Verwaltung unter Profil → Benachrichtigungen.",
-    ].join("\n"),
+    ...assignedMail(mail, staff.name, actor.name, item),
   });
 }

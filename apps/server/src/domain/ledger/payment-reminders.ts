@@ -1,10 +1,11 @@
-import { addDays, type BrandConfig, GERMAN_MONTHS } from "@mieter-portal/contracts";
+import { addDays, type BrandConfig } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
-import { berlinToday, centsToEuros, germanDateOf, nowIso } from "../../lib/time.js";
+import { berlinToday, nowIso } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMail } from "../notifications/notifications.js";
 import type { MailContext } from "../notifications/notify.js";
+import { paymentReminderMail } from "./mails.js";
 import { ensureAccount, markReminded } from "./rent-ledger.js";
 
 /**
@@ -17,15 +18,6 @@ export const REMINDER_KIND = "payment_reminder";
 
 /** The reminder names a deadline this many days after it is sent (decision 030). */
 const REMINDER_DAYS_TO_PAY = 14;
-
-/** "11. Dezember 2026". */
-const longGermanDate = (date: string) => {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return `${day}. ${GERMAN_MONTHS[month - 1]} ${year}`;
-};
-
-/** "DE89 3704 0044 0532 0130 00": an IBAN in groups of four, as printed. */
-const printedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, "$1 ");
 
 /**
  * A factual payment reminder by e-mail listing the overdue charges month by month, the account to
@@ -67,52 +59,25 @@ export async function sendReminder(
       .execute();
     if (charges.length === 0) return "nothing_overdue";
     const account = await ensureAccount(trx, tenancyId);
-    const eur = (cents: number) =>
-      new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(centsToEuros(cents));
     const total = charges.reduce((s, c) => s + c.amount_cents - c.paid_cents, 0);
     const payBy = addDays(today, REMINDER_DAYS_TO_PAY);
     const unit = tenancy.apartment_number ? `${tenancy.address}, ${tenancy.apartment_number}` : tenancy.address;
-    const body = [
-      `Guten Tag ${tenancy.first_name} ${tenancy.last_name},`,
-      "",
-      `nach unseren Unterlagen sind aus Ihrem Mietverhältnis (${unit}) folgende Beträge noch offen:`,
-      "",
-      ...charges.map(
-        (c) =>
-          `- ${c.description}, fällig am ${germanDateOf(c.due_date)}: ${eur(c.amount_cents - c.paid_cents)} offen${c.paid_cents > 0 ? ` (${eur(c.paid_cents)} bereits bezahlt)` : ""}`,
-      ),
-      "",
-      `Offen insgesamt: ${eur(total)}`,
-      "",
-      ...(payTo
-        ? [
-            `Bitte überweisen Sie den Betrag bis zum ${longGermanDate(payBy)} auf unser Konto:`,
-            "",
-            `  Empfänger: ${payTo.recipient}`,
-            `  IBAN: ${printedIban(payTo.iban)}`,
-            ...(payTo.bic ? [`  BIC: ${payTo.bic}`] : []),
-            `  Betrag: ${eur(total)}`,
-            `  Verwendungszweck: ${account.reference}`,
-            "",
-            "Bitte geben Sie den Verwendungszweck genau so an: So ordnen wir Ihre Zahlung Ihrem Mietkonto zu.",
-          ]
-        : [
-            `Bitte überweisen Sie den Betrag bis zum ${longGermanDate(payBy)} auf das Ihnen bekannte Mietkonto und geben Sie im Verwendungszweck Ihre Zahlungsreferenz ${account.reference} an.`,
-          ]),
-      "Falls Sie den Betrag in den letzten Tagen bereits bezahlt haben, betrachten Sie diese Erinnerung bitte als gegenstandslos.",
-      "Bei Fragen antworten Sie uns gern über das Mieter-Portal.",
-      "",
-      `Ihre Zahlungen im Mieter-Portal: ${ctx.publicUrl}/finances`,
-      "",
-      `Ihr Team von ${ctx.company}`,
-    ].join("\n");
+    const reminder = paymentReminderMail(ctx, {
+      tenant: tenancy,
+      unit,
+      charges,
+      total,
+      reference: account.reference,
+      payBy,
+      payTo,
+    });
     await enqueueMail(trx, {
       recipientKind: "tenant",
       recipientId: tenancy.tenant_id,
       to: tenancy.email,
       kind: REMINDER_KIND,
-      subject: `${ctx.company}: Zahlungserinnerung – offene Miete ${eur(total)}`,
-      body,
+      subject: reminder.subject,
+      body: reminder.body,
     });
     const at = nowIso();
     await markReminded(trx, tenancyId, at);

@@ -7,6 +7,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { closeInboxItem } from "../inbox/inbox.js";
 import { type MailContext, notifyTenant } from "../notifications/notify.js";
 import { staffRefOf, tenantRefOf } from "../tenants/staff-tenants.js";
+import { replyMail } from "./mails.js";
 import { refreshThreadSummaries } from "./messages.js";
 
 /** How the management signs: "Sabine Krüger, Grünfeld Hausverwaltung" — live replies, the seed, the repair history. */
@@ -95,13 +96,6 @@ async function insertManagementMessage(
   await refreshThreadSummaries(trx, [threadId]);
   await closeInboxItem(trx, "message", threadId);
 }
-
-const replyMail = (subject: string, author: StaffAuthor, threadId: string) => ({
-  kind: "message_reply",
-  subject: `Neue Nachricht: ${subject}`,
-  lines: [`${author.signature} hat Ihnen im Mieter-Portal geschrieben (Betreff: „${subject}“).`],
-  path: `/messages/${threadId}`,
-});
 
 /**
  * The management answers: a message unread for the tenant, the inbox item closed, the tenant mailed

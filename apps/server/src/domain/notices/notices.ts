@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
-  EMERGENCY_TYPE_LABELS,
   type EmergencyType,
-  formatOutageWindow,
   type NoticeKind,
   type OutageWindowProblem,
   outageWindowProblems,
@@ -17,6 +15,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMails } from "../notifications/notifications.js";
 import { type MailContext, tenantMailText } from "../notifications/notify.js";
 import { audienceOf } from "./audiences.js";
+import { emergencyMail } from "./mails.js";
 
 /**
  * Notices (Aushänge, issue 14 §4; docs/decisions/014-notices-and-documents-to-many.md): written
@@ -44,25 +43,7 @@ const utc = (instant: string) => new Date(instant).toISOString();
  * outbox row each, in the caller's transaction) and marks the notice as mailed. Returns how many.
  */
 async function mailEmergency(trx: Db, notice: NoticeRow, ctx: MailContext): Promise<number> {
-  const label = EMERGENCY_TYPE_LABELS[(notice.emergency_type as EmergencyType | null) ?? "other"];
-  // The outage's own time (issue 25 item 21), never the validity: that only says how long the notice
-  // is shown. Every outage has a window (outageWindowProblems), so the line is always there.
-  const period =
-    notice.outage_from && notice.outage_until
-      ? [`Zeitraum: ${formatOutageWindow(notice.outage_from, notice.outage_until)}`]
-      : [];
-  const lines = [
-    notice.building_id === null
-      ? "die Hausverwaltung informiert alle Häuser über eine Störung:"
-      : "die Hausverwaltung informiert über eine Störung in Ihrem Haus:",
-    "",
-    `${label}: ${notice.title}`,
-    ...period,
-    "",
-    notice.body,
-    "",
-    "Betrifft Sie das auch? Tippen Sie im Mieter-Portal beim Aushang auf „Betrifft mich auch“ – eine eigene Reparaturmeldung ist dafür nicht nötig.",
-  ];
+  const { subject, lines } = emergencyMail(ctx, notice);
   const recipients = (await audienceOf(trx, notice.building_id)).filter((t) => t.notify_email === 1);
   await enqueueMails(
     trx,
@@ -71,7 +52,7 @@ async function mailEmergency(trx: Db, notice: NoticeRow, ctx: MailContext): Prom
       recipientId: tenant.id,
       to: tenant.email,
       kind: NOTICE_EMERGENCY_MAIL_KIND,
-      subject: `${ctx.company}: ${label} – ${notice.title}`,
+      subject,
       body: tenantMailText(ctx, tenant, { lines, path: "/" }),
     })),
   );

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { REPAIR_STATUS_LABELS } from "@mieter-portal/contracts";
 import type { RepairStatusChangeRequest, StaffNewRepair, StaffRepair, TenantRef } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
 import type { FileStore } from "../../lib/file-store.js";
-import { germanDateOf } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { findInboxItem } from "../inbox/inbox.js";
 import { type MailContext, notifyTenant } from "../notifications/notify.js";
 import { staffRefOf, tenantRefOf } from "../tenants/staff-tenants.js";
-import { createRepair, findRepairById, repairTitle, setRepairStatus } from "./repairs.js";
+import { REPAIR_STATUS_SUBJECT, repairStatusLines } from "./mails.js";
+import { createRepair, findRepairById, setRepairStatus } from "./repairs.js";
 
 /** The repair as the console shows it (internal notes included), with its building for the scope check. */
 export async function findStaffRepair(
@@ -108,23 +107,12 @@ export async function changeRepairStatusByStaff(
       before: { status: before.status, planned_date: before.planned_date, planned_window: before.planned_window },
       after: { ...after, note_to_tenant: change.note_to_tenant ?? null, reason: change.reason ?? null },
     });
-    const lines = [
-      `zu Ihrer Reparaturmeldung „${repairTitle(before.type, before.location)}“ gibt es Neues.`,
-      `Status: ${REPAIR_STATUS_LABELS[change.status]}`,
-    ];
-    if (after.planned_date) {
-      lines.push(
-        `Geplant am: ${germanDateOf(after.planned_date)}${after.planned_window ? `, ${after.planned_window}` : ""}`,
-      );
-    }
-    if (change.status === "canceled" && change.reason) lines.push(`Grund: ${change.reason}`);
-    if (change.note_to_tenant)
-      lines.push("", `Nachricht der Hausverwaltung (${actor.signature}):`, change.note_to_tenant);
+    const lines = repairStatusLines(before, after, change, actor.signature);
     // A common-area repair has no tenant to tell (issue 25 §16; decision 034).
     if (!before.tenant_id) return { emailed: false };
     const emailed = await notifyTenant(trx, mail, before.tenant_id, {
       kind: "repair_status",
-      subject: "Neuigkeiten zu Ihrer Reparaturmeldung",
+      subject: REPAIR_STATUS_SUBJECT,
       lines,
       path: `/repairs/${repairId}`,
     });

@@ -1,9 +1,10 @@
-import { STAFF_INVITATION_TTL_SECONDS, STAFF_ROLE_LABELS, type StaffRole } from "@mieter-portal/contracts/staff";
+import { STAFF_INVITATION_TTL_SECONDS, type StaffRole } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMail } from "../notifications/notifications.js";
 import type { MailContext } from "../notifications/notify.js";
 import { buildingsExist } from "./buildings.js";
+import { staffInvitationMail } from "./mails.js";
 import { findStaffForLogin, lockStaffRow, resetTotp, staffBuildingIds } from "./staff.js";
 import { createStaffLink } from "./staff-links.js";
 import { createStaff, updateStaff } from "./staff-members.js";
@@ -38,28 +39,20 @@ async function sendInvitation(
 ): Promise<string> {
   const token = await createStaffLink(trx, staff.id, STAFF_INVITATION_TTL_SECONDS);
   const expiresAt = new Date(Date.now() + STAFF_INVITATION_TTL_SECONDS * 1000).toISOString();
-  const lines = [
-    `Guten Tag ${staff.name},`,
-    "",
-    `${invitedBy} hat Sie in die Verwaltung des Mieter-Portals von ${mail.company} eingeladen (Rolle: ${STAFF_ROLE_LABELS[staff.role]}).`,
-    "",
-    `Bitte legen Sie über diesen Link Ihr Passwort fest. Der Link gilt ${STAFF_INVITATION_TTL_SECONDS / 3600} Stunden und nur einmal:`,
+  const invitation = staffInvitationMail(
+    mail,
+    staff,
+    invitedBy,
     invitationLink(mail, token),
-    ...(staff.role === "administrator"
-      ? ["", "Als Administrator richten Sie dabei auch den zweiten Faktor mit einer Authenticator-App ein."]
-      : []),
-    "",
-    "Falls Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.",
-    "",
-    `Ihr Team von ${mail.company}`,
-  ];
+    STAFF_INVITATION_TTL_SECONDS / 3600,
+  );
   await enqueueMail(trx, {
     recipientKind: "staff",
     recipientId: staff.id,
     to: staff.email,
     kind: STAFF_INVITATION_KIND,
-    subject: `${mail.company}: Einladung in die Verwaltung des Mieter-Portals`,
-    body: lines.join("\n"),
+    subject: invitation.subject,
+    body: invitation.body,
   });
   return expiresAt;
 }

@@ -10,7 +10,7 @@ import { enqueueMail } from "../notifications/notifications.js";
 import type { MailContext } from "../notifications/notify.js";
 import { hasPortalAccess, normalizeEmail, OPEN_END } from "./auth.js";
 import type { InvitationCredential } from "./invitation-letters.js";
-import { invitationMailText } from "./mails.js";
+import { invitationMailSubject, invitationMailText } from "./mails.js";
 import { findTenantContact } from "./tenant-contact.js";
 import {
   emailTaken,
@@ -91,7 +91,7 @@ export async function issueInvitation(
       recipientId: tenantId,
       to: tenant.email,
       kind: INVITATION_MAIL_KIND,
-      subject: `${mail.company}: Ihre Einladung in das Mieter-Portal`,
+      subject: invitationMailSubject(mail),
       body: invitationMailText(mail, tenant, link, expiresAt),
     });
     await recordAudit(trx, actor, {

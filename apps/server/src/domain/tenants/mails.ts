@@ -12,6 +12,10 @@ const berlinDateTime = (iso: string) =>
     timeStyle: "short",
   }).format(new Date(iso));
 
+/** The invitation mail's subject. */
+export const invitationMailSubject = (mail: Pick<MailContext, "company">) =>
+  `${mail.company}: Ihre Einladung in das Mieter-Portal`;
+
 /** The German invitation mail: what the portal is, the link, how long it works. */
 export function invitationMailText(
   mail: MailContext,
