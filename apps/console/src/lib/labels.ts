@@ -9,7 +9,9 @@ import {
   URGENCY_LABELS as URGENCY_WORDS,
   type Urgency,
 } from "@mieter-portal/contracts";
-import type { BadgeTone } from "@mieter-portal/ui/badge";
+
+/** The badge tones the labels use; a subset of the UI's BadgeTone (lib does not import UI). */
+type BadgeTone = "neutral" | "success" | "warning" | "danger";
 
 /**
  * The German words of the contracts' values come from the contracts (one home with the tenant app

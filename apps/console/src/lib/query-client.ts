@@ -1,12 +1,12 @@
-import { toast } from "@mieter-portal/ui/use-toast";
 import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "./api-client";
 
 /**
- * Errors of mutations become a toast here, not in the API client (DESIGN §5); forms that show
- * field errors themselves set `meta: { inlineErrors: true }`. A 401 has already signed out.
+ * Errors of mutations are shown here, not in the API client (DESIGN §5), by the notifier the app
+ * gives (a toast: lib does not import UI); forms that show field errors themselves set
+ * `meta: { inlineErrors: true }`. A 401 has already signed out.
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient(showMutationError: (message: string) => void): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -21,7 +21,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.meta?.inlineErrors) return;
         if (error instanceof ApiError && error.status === 401) return;
-        toast({ variant: "destructive", title: "Nicht gespeichert", description: errorMessage(error) });
+        showMutationError(errorMessage(error));
       },
     }),
   });

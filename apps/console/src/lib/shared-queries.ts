@@ -1,9 +1,15 @@
-import { building, cannedReply, personRef } from "@mieter-portal/contracts/staff";
-import { queryOptions } from "@tanstack/react-query";
+import {
+  building,
+  cannedReply,
+  type InvitationStatus,
+  personRef,
+  staffTenantPage,
+} from "@mieter-portal/contracts/staff";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiGet } from "./api-client";
+import { apiGet, queryString } from "./api-client";
 
-/** Lists several screens use: buildings, colleagues to assign, canned replies. */
+/** Lists several screens use: buildings, colleagues to assign, canned replies, tenants to pick. */
 export const buildingsQueryOptions = () =>
   queryOptions({
     queryKey: ["staff", "buildings"],
@@ -24,4 +30,18 @@ export const cannedRepliesQueryOptions = () =>
     queryKey: ["staff", "canned-replies"],
     queryFn: ({ signal }) => apiGet("/staff/canned-replies", z.array(cannedReply), { signal }),
     staleTime: 60_000,
+  });
+
+/** Tenants of my buildings by name, page by page (the tenant list; the document form picks one). */
+export const tenantsQueryOptions = (q: string, building: string | null, invitation: InvitationStatus | null = null) =>
+  infiniteQueryOptions({
+    queryKey: ["staff", "tenants", { q, building, invitation }],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet(
+        `/staff/tenants${queryString({ q, building, invitation, limit: 50, cursor: pageParam })}`,
+        staffTenantPage,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
   });

@@ -30,7 +30,7 @@ import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/
 import { paths } from "@/config/paths";
 import { campaignQueryOptions, downloadCampaignCsv, useRemindOpen } from "@/features/meter-campaigns/api";
 import { STATUS_TONES } from "@/features/meter-campaigns/campaign-form";
-import { ReviewDialog } from "@/features/meter-campaigns/review-dialog";
+import { ReviewDialog } from "@/features/meter-readings/review-dialog";
 import { errorMessage } from "@/lib/api-client";
 import { formatCalendarDate, formatNumber } from "@/lib/format";
 import { METER_LABELS } from "@/lib/labels";

@@ -10,11 +10,12 @@ import { BuildingFilter } from "@/components/building-filter";
 import { SelectField, TextField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
-import { tenantsQueryOptions, useBulkInvite, useInvitationLetters } from "@/features/tenants/api";
+import { useBulkInvite, useInvitationLetters } from "@/features/tenants/api";
 import { INVITATION_STATUS, saveBlob } from "@/features/tenants/onboarding-labels";
 import { errorMessage } from "@/lib/api-client";
 import { useCan } from "@/lib/me";
 import { withSearchParam } from "@/lib/search-params";
+import { tenantsQueryOptions } from "@/lib/shared-queries";
 
 /** Tenants who can be invited (no password yet): by mail with an address, by letter without. */
 const invitable = (t: { invitation_status: InvitationStatus }) => t.invitation_status !== "active";

@@ -13,11 +13,10 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { FormError, SelectField, TextField } from "@/components/form-controls";
-import { tenantsQueryOptions } from "@/features/tenants/api";
 import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
 import { DOCUMENT_TYPE_LABELS } from "@/lib/labels";
 import { useMe } from "@/lib/me";
-import { buildingsQueryOptions } from "@/lib/shared-queries";
+import { buildingsQueryOptions, tenantsQueryOptions } from "@/lib/shared-queries";
 import { usePublishDocument } from "./api";
 
 const TYPES = publishedDocumentType.options;

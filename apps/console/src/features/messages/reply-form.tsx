@@ -4,7 +4,7 @@ import { toast } from "@mieter-portal/ui/use-toast";
 import { Send } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { FormError, TextAreaField } from "@/components/form-controls";
-import { cannedReplyText, type ReplyContext } from "@/features/canned-replies/fill";
+import { cannedReplyText, type ReplyContext } from "@/lib/canned-reply-fill";
 import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
 import { tenantToldText, useReply } from "./api";
 import { CannedReplyPicker } from "./canned-reply-picker";

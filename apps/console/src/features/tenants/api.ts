@@ -1,31 +1,16 @@
 import { successResponse } from "@mieter-portal/contracts";
 import {
-  type InvitationStatus,
   type StaffTenantCreateRequest,
   staffInvitationBulkResult,
   staffTenancyEndResult,
   staffTenantCreated,
   staffTenantDetail,
-  staffTenantPage,
   tenantImportPreview,
   tenantImportResult,
   tenantInvitationState,
 } from "@mieter-portal/contracts/staff";
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPatch, apiPost, apiPostBlob, queryString } from "@/lib/api-client";
-
-export const tenantsQueryOptions = (q: string, building: string | null, invitation: InvitationStatus | null = null) =>
-  infiniteQueryOptions({
-    queryKey: ["staff", "tenants", { q, building, invitation }],
-    queryFn: ({ pageParam, signal }) =>
-      apiGet(
-        `/staff/tenants${queryString({ q, building, invitation, limit: 50, cursor: pageParam })}`,
-        staffTenantPage,
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
-  });
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPatch, apiPost, apiPostBlob } from "@/lib/api-client";
 
 export const tenantQueryOptions = (id: string) =>
   queryOptions({

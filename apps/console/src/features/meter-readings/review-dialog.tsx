@@ -4,11 +4,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadError, Loading } from "@/components/page";
 import { PhotoGallery } from "@/components/photo-gallery";
-import { meterReadingQueryOptions } from "@/features/meter-readings/api";
-import { ReadingTable } from "@/features/meter-readings/reading-table";
-import { ReviewActions } from "@/features/meter-readings/review-actions";
 import { formatCalendarDate } from "@/lib/format";
 import { METER_LABELS } from "@/lib/labels";
+import { meterReadingQueryOptions } from "./api";
+import { ReadingTable } from "./reading-table";
+import { ReviewActions } from "./review-actions";
 
 function ReadingReview({ readingId }: { readingId: string }) {
   const reading = useQuery(meterReadingQueryOptions(readingId));

@@ -1,6 +1,6 @@
 import { CANNED_REPLY_PLACEHOLDERS } from "@mieter-portal/contracts/staff";
 import { describe, expect, it } from "vitest";
-import { cannedReplyText, fillPlaceholders, type ReplyContext } from "./fill";
+import { cannedReplyText, fillPlaceholders, type ReplyContext } from "./canned-reply-fill";
 
 const anna: ReplyContext = {
   firstName: "Anna",
