@@ -15,7 +15,7 @@ import { FormError, showApiErrors } from "@/components/form-error";
 import { formatCalendarDate } from "@/lib/format";
 import { useEndTenancy, useUpdateContact } from "../api";
 
-type ContactValues = { first_name: string; last_name: string; email: string };
+type ContactValues = z.input<typeof staffTenantContactUpdate>;
 type ContactData = z.output<typeof staffTenantContactUpdate>;
 
 /** Name and e-mail address of a tenant. */
