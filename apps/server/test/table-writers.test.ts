@@ -52,6 +52,10 @@ const DIRECT_WRITES_IN_TESTS: Record<string, { tables: string[]; reason: string 
     reason: "generates large tables in SQL (generate_series) for the planner's statistics",
   },
   "test/rent-ledger.test.ts": { tables: ["tenancies"], reason: "an end date in this month, before the ledger runs" },
+  "test/service-records.test.ts": {
+    tables: ["service_records", "service_record_photos"],
+    reason: "alters a sealed record to show that its hash no longer matches",
+  },
   "test/seed.test.ts": { tables: ["tenants"], reason: "empties the database so two seeds race on it" },
   "test/staff-core.test.ts": {
     tables: ["staff_users"],

@@ -23,6 +23,7 @@ import * as m0022 from "./migrations/0022_tenant_sort_key.js";
 import * as m0023 from "./migrations/0023_notice_outage_window.js";
 import * as m0024 from "./migrations/0024_common_area_repairs.js";
 import * as m0025 from "./migrations/0025_service_plans.js";
+import * as m0026 from "./migrations/0026_service_records.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0023_notice_outage_window": m0023,
   "0024_common_area_repairs": m0024,
   "0025_service_plans": m0025,
+  "0026_service_records": m0026,
 };
 
 class StaticProvider implements MigrationProvider {

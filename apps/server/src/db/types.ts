@@ -53,6 +53,11 @@ export interface BuildingsTable {
   name: string;
   address: string;
   created_at: string;
+  /** Where the house is (WGS 84), to check a crew member's position fix on Beginn (issue 27, migration 0026). */
+  latitude: number | null;
+  longitude: number | null;
+  /** How far from that point still counts as "am Objekt" (default 100 m). */
+  site_tolerance_m: number | null;
 }
 
 export interface StaffBuildingsTable {
@@ -630,6 +635,51 @@ export interface ServiceVisitsTable {
   created_at: string;
 }
 
+/** A crew member's record of an Einsatz (issue 27 §2): append-only once finished. */
+export interface ServiceRecordsTable {
+  id: string;
+  visit_id: string | null;
+  building_id: string;
+  service_kind_id: string;
+  staff_id: string;
+  crew_first_name: string;
+  team: string | null;
+  /** The device's clock. */
+  started_at: string;
+  /** The server's clock when the start arrived. */
+  started_at_server: string;
+  finished_at: string | null;
+  finished_at_server: string | null;
+  /** The position check's result only: 1 am Objekt, 0 not, null not checked. */
+  on_site: number | null;
+  distance_m: number | null;
+  accuracy_m: number | null;
+  /** JSON [{item, done}] */
+  checklist: string;
+  /** JSON [{name, amount, unit}] */
+  materials: string;
+  /** JSON {snow, ice, temperature_c} or null */
+  conditions: string | null;
+  remark: string;
+  corrects_record_id: string | null;
+  correction_reason: string | null;
+  content_hash: string | null;
+  created_at: string;
+}
+
+export interface ServiceRecordPhotosTable {
+  id: string;
+  record_id: string;
+  /** before | after */
+  kind: "before" | "after";
+  position: number;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   staff_users: StaffUsersTable;
@@ -674,6 +724,8 @@ export interface Database {
   service_kinds: ServiceKindsTable;
   service_plans: ServicePlansTable;
   service_visits: ServiceVisitsTable;
+  service_records: ServiceRecordsTable;
+  service_record_photos: ServiceRecordPhotosTable;
 }
 
 export type Payment = Selectable<PaymentsTable>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { uuid } from "../common.js";
+import { instant, uuid } from "../common.js";
+import { photoUpload } from "../photos.js";
 import { betrkvCategory } from "./catalogue.js";
 import { serviceDate, serviceRecurrence, serviceSeason, serviceWindow } from "./schedule.js";
 
@@ -99,3 +100,102 @@ export const serviceVisit = z.object({
   note: z.string().nullable(),
 });
 export type ServiceVisit = z.infer<typeof serviceVisit>;
+
+// ---- The crew's records of an Einsatz (issue 27 §2, decision 042) ----
+
+/** Before and after photos per record part; the same limit as a repair's photos. */
+export const SERVICE_RECORD_MAX_PHOTOS = 3;
+
+/** One position fix on Beginn. Only the result is stored (am Objekt, distance, accuracy), never this. */
+export const crewPosition = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  accuracy_m: z.number().min(0).max(100_000),
+});
+
+const photos = z
+  .array(photoUpload)
+  .max(SERVICE_RECORD_MAX_PHOTOS, `Höchstens ${SERVICE_RECORD_MAX_PHOTOS} Fotos je Einsatzteil.`)
+  .default([]);
+
+export const serviceRecordStart = z
+  .object({
+    /** Made on the device, so a record is the same through retries, reloads and offline days. */
+    id: uuid,
+    /** The planned visit; null for an unplanned Einsatz (snow at 5:30, a tenant's call). */
+    visit_id: uuid.nullable().default(null),
+    /** For an unplanned Einsatz: where and what. Ignored for a planned visit (the visit says it). */
+    building_id: uuid.nullable().default(null),
+    service_kind_id: uuid.nullable().default(null),
+    /** The device's clock at Beginn; the server records its own on arrival as well. */
+    started_at: instant,
+    position: crewPosition.nullable().default(null),
+    photos,
+  })
+  .refine((r) => r.visit_id !== null || (r.building_id !== null && r.service_kind_id !== null), {
+    message: "Bitte wählen Sie für einen ungeplanten Einsatz das Haus und die Leistung.",
+    path: ["building_id"],
+  });
+export type ServiceRecordStart = z.infer<typeof serviceRecordStart>;
+
+export const MATERIAL_UNITS = ["kg", "l", "Stück", "Sack"] as const;
+export const serviceMaterial = z.object({
+  name: z.string().trim().min(1, "Bitte das Material benennen.").max(60),
+  amount: z.number().positive("Die Menge muss größer als 0 sein.").max(100_000),
+  unit: z.enum(MATERIAL_UNITS),
+});
+/** Winterdienst: what the crew found. */
+export const winterConditions = z.object({
+  snow: z.boolean(),
+  ice: z.boolean(),
+  temperature_c: z.number().min(-40).max(45).nullable().default(null),
+});
+
+const finishFields = z.object({
+  finished_at: instant,
+  checklist: z.array(z.object({ item: z.string().trim().min(1).max(120), done: z.boolean() })).max(30),
+  materials: z.array(serviceMaterial).max(10).default([]),
+  conditions: winterConditions.nullable().default(null),
+  remark: z.string().trim().max(2000, "Die Bemerkung darf höchstens 2000 Zeichen lang sein.").default(""),
+  photos,
+});
+
+export const serviceRecordFinish = finishFields;
+export type ServiceRecordFinish = z.infer<typeof serviceRecordFinish>;
+
+/** A correction is a new, finished record pointing at the one it corrects; the old one stays. */
+export const serviceRecordCorrection = finishFields.extend({
+  id: uuid,
+  started_at: instant,
+  reason: z.string().trim().min(1, "Bitte begründen Sie die Korrektur.").max(500),
+});
+export type ServiceRecordCorrection = z.infer<typeof serviceRecordCorrection>;
+
+export const serviceRecord = z.object({
+  id: uuid,
+  visit_id: uuid.nullable(),
+  building_id: uuid,
+  service_name: z.string(),
+  /** The crew member as tenants may see them: first name and team only. */
+  crew: z.object({ first_name: z.string(), team: z.string().nullable() }),
+  started_at: z.string(),
+  started_at_server: z.string(),
+  finished_at: z.string().nullable(),
+  finished_at_server: z.string().nullable(),
+  location: z.object({
+    /** null: not checked (no fix sent, or the house has no position on file). */
+    on_site: z.boolean().nullable(),
+    distance_m: z.number().nullable(),
+    accuracy_m: z.number().nullable(),
+  }),
+  checklist: z.array(z.object({ item: z.string(), done: z.boolean() })),
+  materials: z.array(serviceMaterial),
+  conditions: winterConditions.nullable(),
+  remark: z.string(),
+  photos: z.array(z.object({ id: uuid, kind: z.enum(["before", "after"]), sha256: z.string() })),
+  corrects_record_id: uuid.nullable(),
+  correction_reason: z.string().nullable(),
+  /** SHA-256 over the record's data and its photos, set when it is finished (shown on the proof). */
+  content_hash: z.string().nullable(),
+});
+export type ServiceRecord = z.infer<typeof serviceRecord>;

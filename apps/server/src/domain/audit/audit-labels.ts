@@ -10,6 +10,7 @@ import { STAFF_ROLE_LABELS, type StaffRole } from "@mieter-portal/contracts/staf
 /** What was done, as the rest of a sentence after the staff member's name. */
 const ACTION_LABELS: Record<string, string> = {
   "appointment.accepted": "hat einen Termin bestätigt",
+  "building.site_set": "hat die Lage eines Hauses festgelegt",
   "appointment.assigned": "hat einen Termin zugewiesen",
   "appointment.created": "hat einen Termin angelegt",
   "appointment.declined": "hat einen Termin abgelehnt",
@@ -48,6 +49,9 @@ const ACTION_LABELS: Record<string, string> = {
   "service_plan.changed": "hat einen Leistungsplan geändert",
   "service_plan.created": "hat einen Leistungsplan angelegt",
   "service_plan.ended": "hat einen Leistungsplan beendet",
+  "service_record.corrected": "hat einen Einsatz korrigiert",
+  "service_record.finished": "hat einen Einsatz abgeschlossen",
+  "service_record.started": "hat einen Einsatz begonnen",
   "staff.created": "hat einen Mitarbeiter angelegt",
   "staff.invitation_accepted": "hat die Einladung angenommen",
   "staff.invitation_sent": "hat einen Mitarbeiter eingeladen",
@@ -73,6 +77,7 @@ const ENTITY_NAMES: Record<string, string> = {
   appointment: "Termin",
   bank_import: "Kontoauszug",
   bank_transaction: "Zahlung",
+  building: "Haus",
   canned_reply: "Textbaustein",
   document_publication: "Dokument",
   message: "Nachricht",
@@ -82,6 +87,7 @@ const ENTITY_NAMES: Record<string, string> = {
   repair: "Reparatur",
   service_kind: "Leistung",
   service_plan: "Leistungsplan",
+  service_record: "Einsatz",
   staff: "Mitarbeiter",
   tenancy: "Mietverhältnis",
   tenant: "Mieter",
@@ -139,6 +145,8 @@ const FIELD_LABELS: Record<string, string> = {
   base_rent_cents: "Kaltmiete",
   body: "Text",
   building_ids: "Gebäude",
+  content_hash: "Prüfsumme (SHA-256)",
+  distance_m: "Entfernung zum Objekt (m)",
   channel: "Weg",
   checklist: "Checkliste",
   decline_reason: "Ablehnungsgrund",
@@ -146,6 +154,7 @@ const FIELD_LABELS: Record<string, string> = {
   email: "E-Mail",
   end_date: "Ende",
   end_time: "Ende",
+  finished_at: "Ende",
   ends_on: "Bis",
   expires_at: "Gültig bis",
   first_name: "Vorname",
@@ -154,13 +163,16 @@ const FIELD_LABELS: Record<string, string> = {
   name: "Name",
   note: "Notiz",
   note_to_tenant: "Nachricht an den Mieter",
+  on_site: "Am Objekt",
   payment_method: "Zahlungsweise",
   planned_date: "Geplant am",
   reason: "Grund",
   recurrence: "Rhythmus",
+  remark: "Bemerkung",
   role: "Rolle",
   season: "Saison",
   start_date: "Beginn",
+  started_at: "Beginn",
   start_time: "Beginn",
   starts_on: "Ab",
   status: "Status",
@@ -188,7 +200,8 @@ function valueText(key: string, value: unknown, names: Names): string | null {
   if (key === "payment_method" && typeof value === "string") return PAYMENT_METHODS[value] ?? value;
   if (key === "channel") return value === "letter" ? "Brief" : value === "email" ? "E-Mail" : String(value);
   if (key === "due_day") return `${String(value)}.`;
-  if (typeof value === "boolean" || (key === "active" && typeof value === "number")) return value ? "Ja" : "Nein";
+  if (typeof value === "boolean" || ((key === "active" || key === "on_site") && typeof value === "number"))
+    return value ? "Ja" : "Nein";
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatCalendarDate(value);
   if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
     const at = new Date(value);

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { AuditEntry } from "@mieter-portal/contracts/staff";
 import type { Db } from "../../db/connection.js";
 import { repairTitle } from "../../lib/repair-titles.js";
-import { actionLabel, changesOf, formatCalendarDate, fullName, isRecord, type Names } from "./audit-labels.js";
+import {
+  actionLabel,
+  berlinDateTime,
+  changesOf,
+  formatCalendarDate,
+  fullName,
+  isRecord,
+  type Names,
+} from "./audit-labels.js";
 
 /** Who did it, from where: every staff write passes this to recordAudit. */
 export interface AuditActor {
@@ -165,7 +173,7 @@ async function namesOf(
   ]);
   for (const r of [...repairs, ...appointments, ...threads, ...readings, ...tenancies])
     if (r.tenant_id) tenantIds.add(r.tenant_id);
-  const [tenants, staff, buildings, replies, notices, serviceKinds, servicePlans] = await Promise.all([
+  const [tenants, staff, buildings, replies, notices, serviceKinds, servicePlans, serviceRecords] = await Promise.all([
     some([...tenantIds], (list) =>
       db.selectFrom("tenants").select(["id", "first_name", "last_name"]).where("id", "in", list).execute(),
     ),
@@ -189,6 +197,15 @@ async function namesOf(
         .innerJoin("buildings as b", "b.id", "p.building_id")
         .select(["p.id", "k.name as service", "b.name as building"])
         .where("p.id", "in", list)
+        .execute(),
+    ),
+    some(ids("service_record"), (list) =>
+      db
+        .selectFrom("service_records as r")
+        .innerJoin("service_kinds as k", "k.id", "r.service_kind_id")
+        .innerJoin("buildings as b", "b.id", "r.building_id")
+        .select(["r.id", "r.started_at", "k.name as service", "b.name as building"])
+        .where("r.id", "in", list)
         .execute(),
     ),
   ]);
@@ -222,6 +239,11 @@ async function namesOf(
   for (const k of serviceKinds) items.set(`service_kind:${k.id}`, { label: k.name, tenant: null });
   for (const p of servicePlans)
     items.set(`service_plan:${p.id}`, { label: `${p.service} – ${p.building}`, tenant: null });
+  for (const r of serviceRecords)
+    items.set(`service_record:${r.id}`, {
+      label: `${r.service} – ${r.building}, ${berlinDateTime.format(new Date(r.started_at))}`,
+      tenant: null,
+    });
   return {
     items,
     staff: new Map(staff.map((m) => [m.id, m.name])),

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Building } from "@mieter-portal/contracts/staff";
-import type { Db } from "../../db/connection.js";
+import { type Db, withTransaction } from "../../db/connection.js";
 import { nowIso } from "../../lib/time.js";
+import { type AuditActor, recordAudit } from "../audit/audit.js";
 
 /** The building at a street address: found, or created (same street address, same building). */
 export async function ensureBuilding(db: Db, address: string): Promise<string> {
@@ -52,4 +53,38 @@ export async function buildingsExist(db: Db, ids: string[]): Promise<boolean> {
     .where("id", "in", [...new Set(ids)])
     .execute();
   return rows.length === new Set(ids).size;
+}
+
+/**
+ * Where a house is and how far from it still counts as "am Objekt" (issue 27 §2): the crew's
+ * position fix on Beginn is checked against it; the fix itself is never stored.
+ */
+export async function setBuildingSite(
+  db: Db,
+  actor: AuditActor,
+  buildingId: string,
+  site: { latitude: number; longitude: number; tolerance_m: number },
+): Promise<boolean> {
+  return withTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom("buildings")
+      .select(["latitude", "longitude", "site_tolerance_m"])
+      .where("id", "=", buildingId)
+      .executeTakeFirst();
+    if (!before) return false;
+    await trx
+      .updateTable("buildings")
+      .set({ latitude: site.latitude, longitude: site.longitude, site_tolerance_m: site.tolerance_m })
+      .where("id", "=", buildingId)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "building.site_set",
+      entityType: "building",
+      entityId: buildingId,
+      buildingId,
+      before,
+      after: { latitude: site.latitude, longitude: site.longitude, site_tolerance_m: site.tolerance_m },
+    });
+    return true;
+  });
 }

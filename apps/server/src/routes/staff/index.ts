@@ -11,6 +11,7 @@ import { staffMeterReadingRoutes } from "./meter-readings.js";
 import { staffNoticeRoutes } from "./notices.js";
 import { staffOnboardingRoutes } from "./onboarding.js";
 import { staffRepairRoutes } from "./repairs.js";
+import { staffServiceRecordRoutes } from "./service-records.js";
 import { staffServiceRoutes } from "./services.js";
 import { staffTenantRoutes } from "./tenants.js";
 import { staffThreadRoutes } from "./threads.js";
@@ -34,5 +35,6 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffLedgerRoutes);
   await app.register(staffDocumentRoutes);
   await app.register(staffServiceRoutes);
+  await app.register(staffServiceRecordRoutes);
   await app.register(staffAdminRoutes);
 };

@@ -1,0 +1,418 @@
+import { createHash, randomUUID } from "node:crypto";
+import type {
+  ServiceRecord,
+  ServiceRecordCorrection,
+  ServiceRecordFinish,
+  ServiceRecordStart,
+} from "@mieter-portal/contracts/services";
+import { type Db, withTransaction } from "../../db/connection.js";
+import type { ServiceRecordPhotosTable, ServiceRecordsTable } from "../../db/types.js";
+import type { FileStore } from "../../lib/file-store.js";
+import { nowIso } from "../../lib/time.js";
+import { type CheckedFile, putAll, removeAll } from "../../lib/uploads.js";
+import { recordAudit } from "../audit/audit.js";
+
+/**
+ * The crew's records of an Einsatz (issue 27 §2, decision 042): the only writer of service_records
+ * and service_record_photos. A record is started, then finished once; after that it never changes.
+ * A correction is a new finished record pointing at the old one. Its content hash (SHA-256 over the
+ * record's data and its photos' hashes) is shown on the proof documents.
+ */
+
+export const RECORD_REFUSALS = {
+  unknownVisit: "Diesen Einsatz gibt es nicht (mehr). Bitte laden Sie die Einsätze neu.",
+  unknownService: "Diese Leistung gibt es nicht. Bitte wählen Sie eine Leistung aus dem Katalog.",
+  idTaken: "Dieser Einsatz wurde bereits mit anderen Angaben begonnen.",
+  notYours: "Diesen Einsatz hat ein Kollege begonnen; nur er kann ihn abschließen.",
+  finished: "Dieser Einsatz ist bereits abgeschlossen. Eine Änderung ist nur als Korrektur möglich.",
+  notFinished: "Nur ein abgeschlossener Einsatz kann korrigiert werden.",
+  endsBeforeStart: "Das Ende darf nicht vor dem Beginn liegen.",
+} as const;
+export type RecordRefusal = keyof typeof RECORD_REFUSALS;
+
+export interface Crew {
+  staffId: string;
+  name: string;
+  ip: string | null;
+  /** Only the first name is kept on the record: that is what tenants may see. */
+  firstName: string;
+}
+
+/** The default tolerance around a house's position: a large plot, the gate, the bins. */
+export const DEFAULT_SITE_TOLERANCE_M = 100;
+
+/** Great-circle distance in metres (haversine, mean Earth radius). */
+export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = rad(b.latitude - a.latitude);
+  const dLon = rad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * The position check's result, never the position: "am Objekt" when the fix, widened by its own
+ * accuracy, reaches the house's tolerance circle.
+ */
+export function siteCheck(
+  building: { latitude: number | null; longitude: number | null; site_tolerance_m: number | null },
+  fix: ServiceRecordStart["position"],
+): Pick<ServiceRecordsTable, "on_site" | "distance_m" | "accuracy_m"> {
+  if (!fix || building.latitude === null || building.longitude === null) {
+    return { on_site: null, distance_m: null, accuracy_m: null };
+  }
+  const distance = distanceMetres(fix, { latitude: building.latitude, longitude: building.longitude });
+  const tolerance = building.site_tolerance_m ?? DEFAULT_SITE_TOLERANCE_M;
+  return {
+    on_site: distance - fix.accuracy_m <= tolerance ? 1 : 0,
+    distance_m: Math.round(distance),
+    accuracy_m: Math.round(fix.accuracy_m),
+  };
+}
+
+type RecordRow = ServiceRecordsTable;
+type PhotoRow = Pick<ServiceRecordPhotosTable, "kind" | "position" | "sha256">;
+
+/**
+ * SHA-256 over the record as stored, in a fixed field order, with its photos' hashes in slot
+ * order. Anyone holding the data and the photos can recompute it.
+ */
+export function contentHash(row: RecordRow, photos: PhotoRow[]): string {
+  const canonical = {
+    id: row.id,
+    visit_id: row.visit_id,
+    building_id: row.building_id,
+    service_kind_id: row.service_kind_id,
+    staff_id: row.staff_id,
+    started_at: row.started_at,
+    started_at_server: row.started_at_server,
+    finished_at: row.finished_at,
+    finished_at_server: row.finished_at_server,
+    on_site: row.on_site,
+    distance_m: row.distance_m,
+    accuracy_m: row.accuracy_m,
+    checklist: JSON.parse(row.checklist) as unknown,
+    materials: JSON.parse(row.materials) as unknown,
+    conditions: row.conditions === null ? null : (JSON.parse(row.conditions) as unknown),
+    remark: row.remark,
+    corrects_record_id: row.corrects_record_id,
+    correction_reason: row.correction_reason,
+    photos: [...photos]
+      .sort((p, q) => (p.kind === q.kind ? p.position - q.position : p.kind === "before" ? -1 : 1))
+      .map((p) => `${p.kind}:${p.position}:${p.sha256}`),
+  };
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+}
+
+async function storePhotos(
+  db: Db,
+  files: FileStore,
+  recordId: string,
+  kind: "before" | "after",
+  photos: CheckedFile[],
+): Promise<string[]> {
+  if (photos.length === 0) return [];
+  const keys = await putAll(files, photos);
+  try {
+    const now = nowIso();
+    await db
+      .insertInto("service_record_photos")
+      .values(
+        photos.map((p, i) => ({
+          id: randomUUID(),
+          record_id: recordId,
+          kind,
+          position: i,
+          mime_type: p.mime,
+          size_bytes: p.size,
+          sha256: createHash("sha256").update(p.bytes).digest("hex"),
+          storage_key: keys[i]!,
+          created_at: now,
+        })),
+      )
+      .execute();
+  } catch (err) {
+    await removeAll(files, keys);
+    throw err;
+  }
+  return keys;
+}
+
+const sameStart = (row: RecordRow, input: ServiceRecordStart) =>
+  row.started_at === new Date(input.started_at).toISOString();
+
+/**
+ * Beginn of an Einsatz. The id is the device's: the same start sent again answers the record as it
+ * is ("existing"); the same id with another start is refused.
+ */
+export async function startServiceRecord(
+  db: Db,
+  files: FileStore,
+  crew: Crew,
+  input: ServiceRecordStart,
+  photos: CheckedFile[],
+  scope: (buildingId: string) => boolean,
+): Promise<{ id: string; existing: boolean } | RecordRefusal | "out_of_scope"> {
+  const existing = await db.selectFrom("service_records").selectAll().where("id", "=", input.id).executeTakeFirst();
+  if (existing) {
+    if (existing.staff_id !== crew.staffId || !sameStart(existing, input)) return "idTaken";
+    return { id: existing.id, existing: true };
+  }
+  let target: { building_id: string; service_kind_id: string; team: string | null };
+  if (input.visit_id) {
+    const visit = await db
+      .selectFrom("service_visits as v")
+      .innerJoin("service_plans as p", "p.id", "v.plan_id")
+      .select(["v.building_id", "v.service_kind_id", "p.team"])
+      .where("v.id", "=", input.visit_id)
+      .executeTakeFirst();
+    if (!visit) return "unknownVisit";
+    target = visit;
+  } else {
+    const kind = await db
+      .selectFrom("service_kinds")
+      .select("id")
+      .where("id", "=", input.service_kind_id!)
+      .executeTakeFirst();
+    if (!kind) return "unknownService";
+    target = { building_id: input.building_id!, service_kind_id: kind.id, team: null };
+  }
+  if (!scope(target.building_id)) return "out_of_scope";
+  const building = await db
+    .selectFrom("buildings")
+    .select(["latitude", "longitude", "site_tolerance_m"])
+    .where("id", "=", target.building_id)
+    .executeTakeFirst();
+  if (!building) return "out_of_scope";
+  const row: RecordRow = {
+    id: input.id,
+    visit_id: input.visit_id,
+    building_id: target.building_id,
+    service_kind_id: target.service_kind_id,
+    staff_id: crew.staffId,
+    crew_first_name: crew.firstName,
+    team: target.team,
+    started_at: new Date(input.started_at).toISOString(),
+    started_at_server: nowIso(),
+    finished_at: null,
+    finished_at_server: null,
+    ...siteCheck(building, input.position),
+    checklist: "[]",
+    materials: "[]",
+    conditions: null,
+    remark: "",
+    corrects_record_id: null,
+    correction_reason: null,
+    content_hash: null,
+    created_at: nowIso(),
+  };
+  await withTransaction(db, async (trx) => {
+    await trx.insertInto("service_records").values(row).execute();
+    await storePhotos(trx, files, row.id, "before", photos);
+    await recordAudit(trx, crew, {
+      action: "service_record.started",
+      entityType: "service_record",
+      entityId: row.id,
+      buildingId: row.building_id,
+      after: { started_at: row.started_at, on_site: row.on_site, distance_m: row.distance_m },
+    });
+  });
+  return { id: row.id, existing: false };
+}
+
+function finishedRow(row: RecordRow, input: ServiceRecordFinish): RecordRow {
+  return {
+    ...row,
+    finished_at: new Date(input.finished_at).toISOString(),
+    finished_at_server: nowIso(),
+    checklist: JSON.stringify(input.checklist),
+    materials: JSON.stringify(input.materials),
+    conditions: input.conditions === null ? null : JSON.stringify(input.conditions),
+    remark: input.remark,
+  };
+}
+
+const finishSnapshot = (row: RecordRow) => ({
+  finished_at: row.finished_at,
+  checklist: (JSON.parse(row.checklist) as { item: string; done: boolean }[]).map(
+    (c) => `${c.done ? "✓" : "✗"} ${c.item}`,
+  ),
+  remark: row.remark,
+  content_hash: row.content_hash,
+});
+
+/** Ende: the record's data and after-photos, then its hash; once. */
+export async function finishServiceRecord(
+  db: Db,
+  files: FileStore,
+  crew: Crew,
+  recordId: string,
+  input: ServiceRecordFinish,
+  photos: CheckedFile[],
+): Promise<"ok" | RecordRefusal | "not_found"> {
+  return withTransaction(db, async (trx) => {
+    const row = await trx.selectFrom("service_records").selectAll().where("id", "=", recordId).executeTakeFirst();
+    if (!row) return "not_found";
+    if (row.staff_id !== crew.staffId) return "notYours";
+    // The same Ende sent again (a retry after a lost answer) is answered as done.
+    if (row.content_hash && row.finished_at === new Date(input.finished_at).toISOString()) {
+      return row.checklist === JSON.stringify(input.checklist) && row.remark === input.remark ? "ok" : "finished";
+    }
+    if (row.content_hash !== null) return "finished";
+    if (new Date(input.finished_at).getTime() < new Date(row.started_at).getTime()) return "endsBeforeStart";
+    // The row is claimed first: a second finish of the same record waits here and then finds it finished.
+    const claimed = await trx
+      .updateTable("service_records")
+      .set({ content_hash: "" })
+      .where("id", "=", recordId)
+      .where("content_hash", "is", null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return "finished";
+    await storePhotos(trx, files, recordId, "after", photos);
+    const done = finishedRow(row, input);
+    const stored = await trx
+      .selectFrom("service_record_photos")
+      .select(["kind", "position", "sha256"])
+      .where("record_id", "=", recordId)
+      .execute();
+    done.content_hash = contentHash(done, stored);
+    await trx
+      .updateTable("service_records")
+      .set({
+        finished_at: done.finished_at,
+        finished_at_server: done.finished_at_server,
+        checklist: done.checklist,
+        materials: done.materials,
+        conditions: done.conditions,
+        remark: done.remark,
+        content_hash: done.content_hash,
+      })
+      .where("id", "=", recordId)
+      .execute();
+    await recordAudit(trx, crew, {
+      action: "service_record.finished",
+      entityType: "service_record",
+      entityId: recordId,
+      buildingId: row.building_id,
+      after: finishSnapshot(done),
+    });
+    return "ok";
+  });
+}
+
+/**
+ * A correction of a finished record: a new finished record with the corrected data, pointing at the
+ * old one, which stays as it was. Its photos are its own (the before-photos of the old one count for it
+ * only if sent again). The same correction id sent again is answered as it is.
+ */
+export async function correctServiceRecord(
+  db: Db,
+  files: FileStore,
+  crew: Crew,
+  recordId: string,
+  input: ServiceRecordCorrection,
+  photos: CheckedFile[],
+): Promise<{ id: string } | RecordRefusal | "not_found"> {
+  return withTransaction(db, async (trx) => {
+    const old = await trx.selectFrom("service_records").selectAll().where("id", "=", recordId).executeTakeFirst();
+    if (!old) return "not_found";
+    if (!old.content_hash) return "notFinished";
+    const again = await trx.selectFrom("service_records").selectAll().where("id", "=", input.id).executeTakeFirst();
+    if (again) return again.corrects_record_id === old.id ? { id: again.id } : "idTaken";
+    if (new Date(input.finished_at).getTime() < new Date(input.started_at).getTime()) return "endsBeforeStart";
+    const base: RecordRow = {
+      ...old,
+      id: input.id,
+      staff_id: crew.staffId,
+      crew_first_name: crew.firstName,
+      started_at: new Date(input.started_at).toISOString(),
+      started_at_server: nowIso(),
+      corrects_record_id: old.id,
+      correction_reason: input.reason,
+      content_hash: null,
+      created_at: nowIso(),
+    };
+    const row = finishedRow(base, input);
+    await trx.insertInto("service_records").values(row).execute();
+    await storePhotos(trx, files, row.id, "after", photos);
+    row.content_hash = contentHash(
+      row,
+      photos.map((p, i) => ({
+        kind: "after",
+        position: i,
+        sha256: createHash("sha256").update(p.bytes).digest("hex"),
+      })),
+    );
+    await trx.updateTable("service_records").set({ content_hash: row.content_hash }).where("id", "=", row.id).execute();
+    await recordAudit(trx, crew, {
+      action: "service_record.corrected",
+      entityType: "service_record",
+      entityId: row.id,
+      buildingId: row.building_id,
+      before: { ...finishSnapshot(old), record_id: old.id },
+      after: { ...finishSnapshot(row), reason: input.reason },
+    });
+    return { id: row.id };
+  });
+}
+
+/** The building of a record (for the scope check). */
+export async function serviceRecordBuilding(db: Db, recordId: string): Promise<string | undefined> {
+  return (await db.selectFrom("service_records").select("building_id").where("id", "=", recordId).executeTakeFirst())
+    ?.building_id;
+}
+
+/** One record as the console and the crew app show it. */
+export async function findServiceRecord(db: Db, recordId: string): Promise<ServiceRecord | undefined> {
+  const row = await db
+    .selectFrom("service_records as r")
+    .innerJoin("service_kinds as k", "k.id", "r.service_kind_id")
+    .selectAll("r")
+    .select("k.name as service_name")
+    .where("r.id", "=", recordId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const photos = await db
+    .selectFrom("service_record_photos")
+    .select(["id", "kind", "position", "sha256"])
+    .where("record_id", "=", recordId)
+    .orderBy("kind", "desc")
+    .orderBy("position")
+    .execute();
+  return {
+    id: row.id,
+    visit_id: row.visit_id,
+    building_id: row.building_id,
+    service_name: row.service_name,
+    crew: { first_name: row.crew_first_name, team: row.team },
+    started_at: row.started_at,
+    started_at_server: row.started_at_server,
+    finished_at: row.finished_at,
+    finished_at_server: row.finished_at_server,
+    location: {
+      on_site: row.on_site === null ? null : row.on_site === 1,
+      distance_m: row.distance_m,
+      accuracy_m: row.accuracy_m,
+    },
+    checklist: JSON.parse(row.checklist) as ServiceRecord["checklist"],
+    materials: JSON.parse(row.materials) as ServiceRecord["materials"],
+    conditions: row.conditions === null ? null : (JSON.parse(row.conditions) as ServiceRecord["conditions"]),
+    remark: row.remark,
+    photos: photos.map((p) => ({ id: p.id, kind: p.kind, sha256: p.sha256 })),
+    corrects_record_id: row.corrects_record_id,
+    correction_reason: row.correction_reason,
+    content_hash: row.content_hash || null,
+  };
+}
+
+/** Recomputes a finished record's hash from what is stored: false when data or photo hashes were altered. */
+export async function verifyServiceRecord(db: Db, recordId: string): Promise<boolean | undefined> {
+  const row = await db.selectFrom("service_records").selectAll().where("id", "=", recordId).executeTakeFirst();
+  if (!row?.content_hash) return undefined;
+  const photos = await db
+    .selectFrom("service_record_photos")
+    .select(["kind", "position", "sha256"])
+    .where("record_id", "=", recordId)
+    .execute();
+  return contentHash(row, photos) === row.content_hash;
+}
