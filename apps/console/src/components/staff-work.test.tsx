@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { NewRepairForm } from "@/features/repairs/new-repair-form";
+import { NewRepairForm } from "@/features/repairs/components/new-repair-form";
 import { stubFetch } from "@/test/fetch";
 import { AssigneeSelect } from "./assignee-select";
 import { InternalNotes } from "./internal-notes";

@@ -9,7 +9,7 @@ import { LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/com
 import { paths } from "@/config/paths";
 import { threadQueryOptions } from "@/features/messages/api";
 import { createRepair } from "@/features/repairs/api";
-import { NewRepairForm } from "@/features/repairs/new-repair-form";
+import { NewRepairForm } from "@/features/repairs/components/new-repair-form";
 import { tenantQueryOptions } from "@/features/tenants/api";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
 

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { stubFetch } from "@/test/fetch";
+import { type Call, stubFetch } from "@/test/fetch";
 import { NewTenantForm } from "./new-tenant-form";
 
 const BUILDING = {
@@ -37,7 +37,7 @@ function renderForm() {
   return userEvent.setup();
 }
 
-const posts = (calls: { method: string }[]) => calls.filter((c) => c.method === "POST");
+const posts = (calls: Call[]) => calls.filter((c) => c.method === "POST");
 
 describe("new tenant form", () => {
   it("marks every empty required field with its German message at once and sends nothing", async () => {

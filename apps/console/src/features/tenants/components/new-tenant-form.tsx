@@ -11,6 +11,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { FormError, showApiErrors } from "@/components/form-error";
+import { into } from "@/components/form-schema";
 import { Section } from "@/components/page";
 import { paths } from "@/config/paths";
 import { PAYMENT_METHOD_LABELS } from "@/lib/labels";
@@ -36,15 +37,6 @@ const euroText = (parse: (text: string) => number | null, message: string) =>
     return value;
   });
 const emptyAsNull = z.string().transform((text) => text.trim() || null);
-/** Checks a prepared value with a contracts field (also an optional one), keeping its messages. */
-function into<T>(schema: z.ZodType<T>) {
-  return (value: unknown, ctx: z.RefinementCtx): T => {
-    const result = schema.safeParse(value);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
-    return z.NEVER;
-  };
-}
 const shape = staffTenantCreateRequest.shape;
 
 /**
