@@ -15,6 +15,7 @@ import { withTransaction } from "../../db/connection.js";
 import { germanDate, germanEuros } from "../../db/seed/calendar.js";
 import { ensureBuilding } from "../../domain/staff/buildings.js";
 import { createResetToken, hasPortalAccess, setPassword } from "../../domain/tenants/auth.js";
+import { currentTenancyIdFor } from "../../domain/tenants/current-tenancy.js";
 import { issueInvitation } from "../../domain/tenants/invitations.js";
 import { endCurrentTenancy } from "../../domain/tenants/tenant-contact.js";
 import { COMMAND_LINE_ACTOR, createOnboardedTenant } from "../../domain/tenants/tenant-onboarding.js";
@@ -228,7 +229,7 @@ export const listTenants: AdminCommand = {
     parseOptions(argv, z.object({}));
     const rows = await db
       .selectFrom("tenants")
-      .leftJoin("tenancies", "tenancies.tenant_id", "tenants.id")
+      .leftJoin("tenancies", (join) => join.on("tenancies.id", "=", currentTenancyIdFor(db, "tenants.id")))
       .select([
         "tenants.id",
         "tenants.email",
@@ -240,18 +241,14 @@ export const listTenants: AdminCommand = {
         "tenancies.end_date",
       ])
       .orderBy("tenants.email_normalized")
-      .orderBy("tenancies.start_date", "desc")
       .execute();
     if (rows.length === 0) {
       io.out("Keine Mieter vorhanden.");
       return;
     }
     const today = berlinToday();
-    const seen = new Set<string>();
+    // One row per tenant: the current tenancy decides (domain/tenants/current-tenancy.ts).
     for (const row of rows) {
-      // The latest tenancy decides; older ones of the same tenant are not listed.
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
       let access = "kein Mietverhältnis";
       if (row.start_date) {
         const end = row.end_date ? addMonths(row.end_date, ACCESS_MONTHS_AFTER_TENANCY) : null;
@@ -267,6 +264,6 @@ export const listTenants: AdminCommand = {
           .join(" | "),
       );
     }
-    io.out(`${seen.size} Mieter.`);
+    io.out(`${rows.length} Mieter.`);
   },
 };

@@ -14,6 +14,7 @@ import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/types.js";
 import { repairTitle } from "../../lib/repair-titles.js";
 import { berlinToUtc, nowIso } from "../../lib/time.js";
+import { currentTenancyIdFor, currentTenancyOf } from "../tenants/current-tenancy.js";
 
 /**
  * The inbox: one row per item that waits for the management, written in the same transaction
@@ -25,14 +26,7 @@ const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOSt
 
 /** The building of the tenant's current tenancy (null without one). */
 export async function currentBuildingOf(db: Db, tenantId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("tenancies")
-    .select("building_id")
-    .where("tenant_id", "=", tenantId)
-    .orderBy("start_date", "desc")
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const row = await currentTenancyOf(db, tenantId).select("building_id").executeTakeFirst();
   return row?.building_id ?? null;
 }
 
@@ -228,9 +222,9 @@ export async function unitsOf(db: Db, tenantIds: string[]): Promise<Map<string, 
   if (tenantIds.length === 0) return units;
   const rows = await db
     .selectFrom("tenancies")
-    .select(["tenant_id", "apartment_number", "start_date"])
+    .select(["tenant_id", "apartment_number"])
     .where("tenant_id", "in", [...new Set(tenantIds)])
-    .orderBy("start_date", "asc")
+    .where("tenancies.id", "=", currentTenancyIdFor(db, "tenancies.tenant_id"))
     .execute();
   for (const row of rows) units.set(row.tenant_id, row.apartment_number);
   return units;

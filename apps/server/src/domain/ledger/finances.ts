@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Invoice } from "../../db/types.js";
 import { berlinToday, centsToEuros } from "../../lib/time.js";
+import { currentTenancyOf } from "../tenants/current-tenancy.js";
 import { toRentPayment } from "./payments.js";
 
 /** Calendar date of a stored value that may be a plain date or a UTC instant (then: its Berlin date). */
@@ -27,13 +28,8 @@ function toOpenInvoice(row: Invoice): OpenInvoice {
  * Undefined when the tenant has no tenancy.
  */
 export async function findFinances(db: Db, tenantId: string, year: number): Promise<FinancesResponse | undefined> {
-  const tenancy = await db
-    .selectFrom("tenancies")
+  const tenancy = await currentTenancyOf(db, tenantId)
     .select(["id", "base_rent_cents", "utilities_cents", "payment_method", "due_day", "iban_last4"])
-    .where("tenant_id", "=", tenantId)
-    .orderBy("start_date", "desc")
-    .orderBy("created_at", "desc")
-    .limit(sql.lit(1))
     .executeTakeFirst();
   if (!tenancy) return undefined;
   // The rent in force this month: the latest rent change from its first day on, else the tenancy's.

@@ -3,6 +3,7 @@ import { addDays, type CampaignKind, type CampaignMeter } from "@mieter-portal/c
 import { type Db, withTransaction } from "../../db/connection.js";
 import { berlinToday, berlinToUtc, nowIso } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
+import { currentTenancyOf } from "../tenants/current-tenancy.js";
 
 /**
  * Meter reading campaigns (issue 14 §5; docs/decisions/019-meter-reading-campaigns.md).
@@ -107,8 +108,14 @@ export async function startMeterCampaign(
     } else {
       query = query.where((e) => e.or([e("end_date", "is", null), e("end_date", ">=", today)]));
     }
-    const tenancies = await query.orderBy("tenant_id").orderBy("start_date", "desc").orderBy("id", "desc").execute();
-    // One row per tenant: their latest tenancy in the building gives the unit.
+    const tenancies = await query
+      .orderBy("tenant_id")
+      .orderBy("start_date", "desc")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    // One row per tenant: their latest tenancy in the building gives the unit (ordered as the current
+    // tenancy is chosen, tenants/current-tenancy.ts).
     const units = new Map<string, string>();
     for (const t of tenancies) if (!units.has(t.tenant_id)) units.set(t.tenant_id, unitOf(t));
     if (input.tenantIds?.some((id) => !units.has(id))) {
@@ -183,16 +190,7 @@ export async function requestTenantReading(
   actor: AuditActor,
   today = berlinToday(),
 ): Promise<string | undefined> {
-  const tenancy = await db
-    .selectFrom("tenancies")
-    .select("building_id")
-    .where("tenant_id", "=", request.tenantId)
-    .where("building_id", "is not", null)
-    .orderBy("start_date", "desc")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const tenancy = await currentTenancyOf(db, request.tenantId).select("building_id").executeTakeFirst();
   if (!tenancy?.building_id) return undefined;
   const startsOn = request.startsOn ?? today;
   const result = await startMeterCampaign(

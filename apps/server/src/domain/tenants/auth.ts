@@ -5,6 +5,7 @@ import { type Db, isPostgres, withTransaction } from "../../db/connection.js";
 import { prepareQuery } from "../../db/prepared.js";
 import type { Database } from "../../db/types.js";
 import { addMonths, berlinToday, nowIso } from "../../lib/time.js";
+import { currentTenancyIdFor } from "./current-tenancy.js";
 
 /** The end a running tenancy counts with when the latest end decides (portal access, audiences). */
 export const OPEN_END = "9999-12-31";
@@ -65,21 +66,7 @@ const userQuery = prepareQuery(["tenantId"], (db, p) =>
   db
     .selectFrom("tenants")
     .leftJoin("tenancies as current", (join) =>
-      join.on((eb) =>
-        eb(
-          "current.id",
-          "=",
-          eb
-            .selectFrom("tenancies")
-            .select("tenancies.id")
-            .whereRef("tenancies.tenant_id", "=", "tenants.id")
-            // The same "current tenancy" as finances and the admin commands.
-            .orderBy("tenancies.start_date", "desc")
-            .orderBy("tenancies.created_at", "desc")
-            .orderBy("tenancies.id", "desc")
-            .limit(sql.lit(1)),
-        ),
-      ),
+      join.on((eb) => eb("current.id", "=", currentTenancyIdFor(db, "tenants.id"))),
     )
     .select([
       "tenants.id",

@@ -8,6 +8,7 @@ import type { StaffTenantDetail, TenantRef } from "@mieter-portal/contracts/staf
 import type { Db } from "../../db/connection.js";
 import { berlinToday, centsToEuros } from "../../lib/time.js";
 import { repairTitle } from "../repairs/repairs.js";
+import { currentTenancyIdFor } from "./current-tenancy.js";
 import { findInvitationState } from "./invitations.js";
 import { toSummary } from "./staff-tenant-list.js";
 import { NO_PASSWORD } from "./tenant-onboarding.js";
@@ -20,20 +21,7 @@ export async function tenantRefOf(
   const row = await db
     .selectFrom("tenants")
     .leftJoin("tenancies as current", (join) =>
-      join.on((eb) =>
-        eb(
-          "current.id",
-          "=",
-          eb
-            .selectFrom("tenancies")
-            .select("tenancies.id")
-            .whereRef("tenancies.tenant_id", "=", "tenants.id")
-            .orderBy("tenancies.start_date", "desc")
-            .orderBy("tenancies.created_at", "desc")
-            .orderBy("tenancies.id", "desc")
-            .limit(1),
-        ),
-      ),
+      join.on((eb) => eb("current.id", "=", currentTenancyIdFor(db, "tenants.id"))),
     )
     .leftJoin("buildings", "buildings.id", "current.building_id")
     .select([
@@ -76,20 +64,7 @@ export function withCurrentTenancy(db: Db) {
     db
       .selectFrom("tenants")
       .leftJoin("tenancies as current", (join) =>
-        join.on((eb) =>
-          eb(
-            "current.id",
-            "=",
-            eb
-              .selectFrom("tenancies")
-              .select("tenancies.id")
-              .whereRef("tenancies.tenant_id", "=", "tenants.id")
-              .orderBy("tenancies.start_date", "desc")
-              .orderBy("tenancies.created_at", "desc")
-              .orderBy("tenancies.id", "desc")
-              .limit(1),
-          ),
-        ),
+        join.on((eb) => eb("current.id", "=", currentTenancyIdFor(db, "tenants.id"))),
       )
       .leftJoin("buildings", "buildings.id", "current.building_id")
       // The latest invitation decides the invitation status (decision 018).

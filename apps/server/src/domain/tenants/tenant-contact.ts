@@ -7,6 +7,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { ensureRentCharges } from "../ledger/rent-charges.js";
 import { requestTenantReading } from "../meter-readings/meter-campaigns.js";
 import { normalizeEmail } from "./auth.js";
+import { currentTenancyIdFor, currentTenancyOf } from "./current-tenancy.js";
 import {
   addDays,
   EMAIL_TAKEN,
@@ -34,11 +35,7 @@ export async function findTenantContact(db: Db, tenantId: string) {
       eb
         .selectFrom("tenancies")
         .select("tenancies.building_id")
-        .whereRef("tenancies.tenant_id", "=", "tenants.id")
-        .orderBy("tenancies.start_date", "desc")
-        .orderBy("tenancies.created_at", "desc")
-        .orderBy("tenancies.id", "desc")
-        .limit(1)
+        .where("tenancies.id", "=", currentTenancyIdFor(db, "tenants.id"))
         .as("building_id"),
     ])
     .where("tenants.id", "=", tenantId)
@@ -59,11 +56,9 @@ export async function findTenantContact(db: Db, tenantId: string) {
 export async function findTenantPlace(db: Db, tenantId: string) {
   const row = await db
     .selectFrom("tenants")
-    .leftJoin("tenancies", "tenancies.tenant_id", "tenants.id")
+    .leftJoin("tenancies", (join) => join.on("tenancies.id", "=", currentTenancyIdFor(db, "tenants.id")))
     .select(["tenants.first_name", "tenants.last_name", "tenancies.address", "tenancies.apartment_number"])
     .where("tenants.id", "=", tenantId)
-    .orderBy("tenancies.start_date", "desc")
-    .orderBy("tenancies.created_at", "desc")
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -156,13 +151,8 @@ export async function endCurrentTenancy(
   }>
 > {
   return withTransaction(db, async (trx) => {
-    const tenancy = await trx
-      .selectFrom("tenancies")
+    const tenancy = await currentTenancyOf(trx, tenantId)
       .select(["id", "start_date", "end_date", "building_id", "apartment_number"])
-      .where("tenant_id", "=", tenantId)
-      .orderBy("start_date", "desc")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
       .executeTakeFirst();
     if (!tenancy) return { kind: "conflict", message: "Der Mieter hat kein Mietverhältnis." };
     if (endDate < tenancy.start_date) {

@@ -1,6 +1,7 @@
 import { type Db, withTransaction } from "../../db/connection.js";
 import { withdrawPendingDocumentDigest } from "../notifications/notifications.js";
 import { normalizeEmail } from "./auth.js";
+import { currentTenancyOf } from "./current-tenancy.js";
 
 /** Tenants and their tenancies as the admin command line finds them (creating: tenant-onboarding.ts). */
 
@@ -12,14 +13,10 @@ export async function findTenantByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** The tenant's current (latest) tenancy. */
+/** The tenant's current tenancy (current-tenancy.ts). */
 export async function findCurrentTenancy(db: Db, tenantId: string) {
-  return db
-    .selectFrom("tenancies")
+  return currentTenancyOf(db, tenantId)
     .select(["id", "start_date", "end_date", "address", "apartment_number"])
-    .where("tenant_id", "=", tenantId)
-    .orderBy("start_date", "desc")
-    .orderBy("created_at", "desc")
     .executeTakeFirst();
 }
 
