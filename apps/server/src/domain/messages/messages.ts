@@ -20,8 +20,9 @@ const REFRESH_BATCH = 500;
 /**
  * Recounts what the tenant's lists show of each given thread (decision 024: message_threads'
  * message_count, unread_count and the management's newest message) from its messages.
- * Every writer of messages calls it in the same transaction, after writing: a new message, a reply
- * of the management, messages marked read, seeds.
+ * The writers below call it in the same transaction, after writing (insertMessages,
+ * markInboundRead; decision 037), so no caller has to remember it; the seed's row writer
+ * (rows.ts) calls it once for all its threads.
  *
  * Two writers of one thread at once (the tenant reads while the management answers): each first
  * takes the thread's row lock, and its recount is a statement of its own after that, so on
@@ -66,6 +67,32 @@ export async function refreshThreadSummaries(db: Db, threadIds: readonly string[
   }
 }
 
+/**
+ * Writes messages and recounts their threads (refreshThreadSummaries) in the caller's
+ * transaction: the one way a message is added, by the tenant or the management (issue 26 §1).
+ */
+export async function insertMessages(trx: Db, rows: readonly MessageRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("messages")
+    .values([...rows])
+    .execute();
+  await refreshThreadSummaries(trx, [...new Set(rows.map((r) => r.thread_id))]);
+}
+
+/** Marks the management's unread messages in the tenant's thread read and recounts the thread. */
+async function markInboundRead(trx: Db, tenantId: string, threadId: string): Promise<void> {
+  await trx
+    .updateTable("messages")
+    .set({ read_at: nowIso() })
+    .where("thread_id", "=", threadId)
+    .where("tenant_id", "=", tenantId)
+    .where("direction", "=", "inbound")
+    .where("read_at", "is", null)
+    .execute();
+  await refreshThreadSummaries(trx, [threadId]);
+}
+
 function outboundMessage(actor: TenantActor, threadId: string, content: string, at: string): MessageRow {
   return {
     id: randomUUID(),
@@ -104,8 +131,7 @@ export async function createThread(
         awaiting_reply_since: at,
       })
       .execute();
-    await trx.insertInto("messages").values(message).execute();
-    await refreshThreadSummaries(trx, [threadId]);
+    await insertMessages(trx, [message]);
     await awaitReply(trx, actor, threadId, input.subject, at, mail);
   });
   return { id: threadId, subject: input.subject, created_at: at, messages: [toThreadMessage(message)] };
@@ -164,8 +190,7 @@ export async function addReply(
       .where("id", "=", threadId)
       .execute();
     const message = outboundMessage(actor, threadId, content, at);
-    await trx.insertInto("messages").values(message).execute();
-    await refreshThreadSummaries(trx, [threadId]);
+    await insertMessages(trx, [message]);
     await awaitReply(
       trx,
       actor,
@@ -188,15 +213,7 @@ export async function markThreadRead(db: Db, tenantId: string, threadId: string)
     .executeTakeFirst();
   if (!thread) return false;
   await withTransaction(db, async (trx) => {
-    await trx
-      .updateTable("messages")
-      .set({ read_at: nowIso() })
-      .where("thread_id", "=", threadId)
-      .where("tenant_id", "=", tenantId)
-      .where("direction", "=", "inbound")
-      .where("read_at", "is", null)
-      .execute();
-    await refreshThreadSummaries(trx, [threadId]);
+    await markInboundRead(trx, tenantId, threadId);
   });
   return true;
 }

@@ -8,7 +8,7 @@ import { closeInboxItem } from "../inbox/inbox.js";
 import { type MailContext, notifyTenant } from "../notifications/notify.js";
 import { staffRefOf, tenantRefOf } from "../tenants/staff-tenants.js";
 import { replyMail } from "./mails.js";
-import { refreshThreadSummaries } from "./messages.js";
+import { insertMessages } from "./messages.js";
 
 /** How the management signs: "Sabine Krüger, Grünfeld Hausverwaltung" — live replies, the seed, the repair history. */
 export const staffSignatureOf = (name: string, company: string) => `${name}, ${company}`;
@@ -73,9 +73,8 @@ async function insertManagementMessage(
   content: string,
 ) {
   const at = nowIso();
-  await trx
-    .insertInto("messages")
-    .values({
+  await insertMessages(trx, [
+    {
       id: randomUUID(),
       thread_id: threadId,
       tenant_id: tenantId,
@@ -86,14 +85,13 @@ async function insertManagementMessage(
       content,
       received_at: at,
       read_at: null,
-    })
-    .execute();
+    },
+  ]);
   await trx
     .updateTable("message_threads")
     .set({ last_message_at: at, awaiting_reply_since: null, handled_at: null })
     .where("id", "=", threadId)
     .execute();
-  await refreshThreadSummaries(trx, [threadId]);
   await closeInboxItem(trx, "message", threadId);
 }
 
