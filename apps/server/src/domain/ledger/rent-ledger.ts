@@ -8,8 +8,11 @@ import { CHUNK, ensureRentCharges, lockTenancies, refreshOpenSince, settleTenanc
  * The rent ledger (issue 14 §2, docs/decisions/020-rent-ledger.md): monthly charges (rows of
  * `payments`, one per tenancy and month) generated from the tenancy and its rent changes, and
  * money received (`bank_transactions`) applied to the oldest open charges (`payment_allocations`).
- * The only writer of rent_accounts, rent_changes, payment_allocations and of payments' ledger
- * columns; bank-import.ts writes statement lines through recordTransaction.
+ * With rent-charges.ts and ledger-transactions.ts the only writer of rent_accounts, rent_changes,
+ * payment_allocations and of payments' ledger columns. Money comes in two ways: one transaction at
+ * a time through recordTransaction (manual payments, assigned and split lines), and a statement's
+ * lines, which bank-import.ts (commitStatement) inserts itself in batches before it settles the
+ * tenancies they were booked to — not through recordTransaction (issue 26 §6).
  */
 
 /** YYYY-MM of a date. */
