@@ -199,3 +199,31 @@ export const serviceRecord = z.object({
   content_hash: z.string().nullable(),
 });
 export type ServiceRecord = z.infer<typeof serviceRecord>;
+
+// ---- What tenants see (issue 27 §3) ----
+
+export const tenantServiceDone = z.object({
+  started_at: z.string(),
+  finished_at: z.string(),
+  /** First name and team only. */
+  crew: z.object({ first_name: z.string(), team: z.string().nullable() }),
+  /** The first after-photo, for GET /tenant/service-photos/:id. */
+  photo_id: uuid.nullable(),
+  /** Winterdienst: what the crew found. */
+  conditions: winterConditions.nullable(),
+});
+
+export const tenantService = z.object({
+  service_kind_id: uuid,
+  key: z.string(),
+  name: z.string(),
+  last_done: tenantServiceDone.nullable(),
+  next_planned: z.object({ date: z.string(), window: serviceWindow }).nullable(),
+});
+export type TenantService = z.infer<typeof tenantService>;
+
+export const tenantServices = z.object({
+  building_name: z.string().nullable(),
+  services: z.array(tenantService),
+});
+export type TenantServices = z.infer<typeof tenantServices>;
