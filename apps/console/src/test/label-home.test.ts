@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as contracts from "@mieter-portal/contracts";
+import * as serviceContracts from "@mieter-portal/contracts/services";
 import * as staffContracts from "@mieter-portal/contracts/staff";
 import { describe, expect, it } from "vitest";
 
@@ -16,7 +17,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const SOURCES = ["apps/web/src", "apps/console/src", "apps/server/src"];
 
 function enumsWithContractLabels(): Map<string, string[]> {
-  const exported = { ...contracts, ...staffContracts } as Record<string, unknown>;
+  const exported = { ...contracts, ...staffContracts, ...serviceContracts } as Record<string, unknown>;
   const enums: string[][] = [];
   const maps: Record<string, unknown>[] = [];
   for (const value of Object.values(exported)) {
