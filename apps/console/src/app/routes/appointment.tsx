@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/tabs";
 import { paths } from "@/config/paths";
 import { AcceptForm } from "@/features/appointments/accept-form";
 import { appointmentQueryOptions } from "@/features/appointments/api";
-import { DeclineForm } from "@/features/appointments/decline-form";
+import { DeclineForm } from "@/features/appointments/components/decline-form";
 import { ProposeForm } from "@/features/appointments/propose-form";
 import { formatCalendarDate, formatDateTime, formatTimeRange } from "@/lib/format";
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_TYPE_LABELS, TIME_SLOT_LABELS } from "@/lib/labels";

@@ -7,7 +7,7 @@ import { InternalNotes } from "@/components/internal-notes";
 import { DetailList, EmptyState, LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { NewAppointmentDialog } from "@/features/appointments/new-appointment-dialog";
-import { NewThreadDialog } from "@/features/messages/new-thread-dialog";
+import { NewThreadDialog } from "@/features/messages/components/new-thread-dialog";
 import { NewRepairLink } from "@/features/repairs/new-repair-link";
 import { tenantQueryOptions } from "@/features/tenants/api";
 import { ContactDialog, EndTenancyDialog } from "@/features/tenants/components/tenant-dialogs";

@@ -8,7 +8,7 @@ import { InternalNotes } from "@/components/internal-notes";
 import { DetailList, LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { threadQueryOptions, useMarkHandled } from "@/features/messages/api";
-import { ReplyForm } from "@/features/messages/reply-form";
+import { ReplyForm } from "@/features/messages/components/reply-form";
 import { ThreadMessages } from "@/features/messages/thread-view";
 import { NewRepairLink } from "@/features/repairs/new-repair-link";
 import { useCompanyName } from "@/lib/brand";

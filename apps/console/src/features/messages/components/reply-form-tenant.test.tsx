@@ -1,7 +1,7 @@
 import type { CannedReply, StaffThreadWritten } from "@mieter-portal/contracts/staff";
 import { Toaster } from "@mieter-portal/ui/toaster";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { stubFetch } from "@/test/fetch";
@@ -93,5 +93,14 @@ describe("answering a tenant (issue 25 §9, §10)", () => {
     const field = screen.getByLabelText("Antwort");
     expect(field).toHaveValue("");
     expect(field).toHaveFocus();
+  });
+  it("asks for the answer in German and sends nothing while it is empty", async () => {
+    const calls = stubFetch();
+    renderForm();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Antwort senden" }));
+    const field = screen.getByLabelText("Antwort");
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    expect(field).toHaveAccessibleDescription(/^Wird gesendet als .+\. Die Antwort/);
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 });

@@ -1,13 +1,19 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { staffReplyRequest } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
+import { Field } from "@mieter-portal/ui/field";
+import { Textarea } from "@mieter-portal/ui/textarea";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { Send } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
-import { FormError, TextAreaField } from "@/components/form-controls";
+import { useRef } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormError, showApiErrors } from "@/components/form-error";
 import { cannedReplyText, type ReplyContext } from "@/lib/canned-reply-fill";
-import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
-import { tenantToldText, useReply } from "./api";
-import { CannedReplyPicker } from "./canned-reply-picker";
+import { tenantToldText, useReply } from "../api";
+import { CannedReplyPicker } from "../canned-reply-picker";
+
+type ReplyValues = z.infer<typeof staffReplyRequest>;
 
 /** Inserts `insert` at the caret of `text` (or at the end), with a blank line where needed. */
 export function insertAtCaret(text: string, insert: string, caret: number | null): { text: string; caret: number } {
@@ -30,21 +36,28 @@ export function ReplyForm({
   context: ReplyContext;
 }) {
   const reply = useReply(threadId);
-  const [content, setContent] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const areaRef = useRef<HTMLTextAreaElement>(null);
+  const areaRef = useRef<HTMLTextAreaElement | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    reset,
+    formState: { errors },
+  } = useForm<ReplyValues>({
+    resolver: zodResolver(staffReplyRequest),
+    defaultValues: { content: "" },
+  });
+  const content = register("content");
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validate(staffReplyRequest, { content });
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
+  async function onSubmit(values: ReplyValues) {
     try {
-      const sent = await reply.mutateAsync(checked.data);
-      setContent("");
+      const sent = await reply.mutateAsync(values);
+      reset();
       toast({ title: "Antwort gesendet", description: tenantToldText(sent.tenant_emailed, "Antwort") });
     } catch (error) {
-      setErrors(errorsFromApi(error));
+      showApiErrors(error, setError, ["content"]);
     }
     // The send button was disabled while sending and so lost the focus (to the page's body):
     // back to the reply field, for the next answer or to correct this one.
@@ -52,17 +65,21 @@ export function ReplyForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-3">
-      <FormError message={errors._form} />
-      <TextAreaField
-        ref={areaRef}
-        label="Antwort"
-        hint={`Wird gesendet als ${signature}.`}
-        rows={6}
-        value={content}
-        onChange={(e) => setContent(e.target.value)}
-        error={errors.content}
-      />
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-3">
+      <FormError message={errors.root?.message} />
+      <Field label="Antwort" hint={`Wird gesendet als ${signature}.`} error={errors.content?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={6}
+            {...content}
+            ref={(element) => {
+              content.ref(element);
+              areaRef.current = element;
+            }}
+          />
+        )}
+      </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={reply.isPending}>
           <Send aria-hidden="true" />
@@ -70,9 +87,10 @@ export function ReplyForm({
         </Button>
         <CannedReplyPicker
           onPick={(body) => {
-            const text = cannedReplyText(body, context, content);
-            const next = insertAtCaret(content, text, areaRef.current?.selectionStart ?? null);
-            setContent(next.text);
+            const current = getValues("content");
+            const text = cannedReplyText(body, context, current);
+            const next = insertAtCaret(current, text, areaRef.current?.selectionStart ?? null);
+            setValue("content", next.text, { shouldDirty: true });
             requestAnimationFrame(() => {
               areaRef.current?.focus();
               areaRef.current?.setSelectionRange(next.caret, next.caret);
