@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { addDays } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "../src/domain/audit/audit.js";
@@ -230,6 +231,26 @@ describe("Beginn and Ende", () => {
       materials: [{ name: "Streusplitt", amount: 12.5, unit: "kg" }],
       conditions: { snow: true, ice: true, temperature_c: -4 },
     });
+  });
+});
+
+describe("the crew's list of Einsätze", () => {
+  it("shows a visit's record as open after Beginn and finished after Ende", async () => {
+    const day = addDays(berlinToday(), 3);
+    const visitsOn = async () =>
+      (
+        (await as("hausmeisterA").get(`/api/v1/staff/service-visits?from=${day}&until=${day}`)).json() as {
+          id: string;
+          record: { id: string; state: string; finished_at: string | null } | null;
+        }[]
+      )[0]!;
+    const visit = await visitsOn();
+    expect(visit.record).toBeNull();
+    const body = start({ visit_id: visit.id });
+    await as("hausmeisterA").post(RECORDS, body);
+    expect((await visitsOn()).record).toMatchObject({ id: body.id, state: "open", finished_at: null });
+    await as("hausmeisterA").post(`${RECORDS}/${body.id}/finish`, finish());
+    expect((await visitsOn()).record).toMatchObject({ id: body.id, state: "finished" });
   });
 });
 

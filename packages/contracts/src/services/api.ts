@@ -98,6 +98,15 @@ export const serviceVisit = z.object({
   moved_from: z.string().nullable(),
   /** E.g. "Nur Form- und Pflegeschnitt …" for hedges from March to September. */
   note: z.string().nullable(),
+  /** The crew's record of it, if one was begun: open until Ende, then sealed (the newest correction counts). */
+  record: z
+    .object({
+      id: uuid,
+      state: z.enum(["open", "finished"]),
+      started_at: z.string(),
+      finished_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ServiceVisit = z.infer<typeof serviceVisit>;
 

@@ -97,6 +97,10 @@ export async function listServiceVisits(
     .orderBy("k.name")
     .orderBy("v.id")
     .execute();
+  const records = await recordsOfVisits(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     plan_id: row.plan_id,
@@ -106,5 +110,32 @@ export async function listServiceVisits(
     window: { start: row.window_start, end: row.window_end },
     moved_from: row.moved_from,
     note: row.service_key === "hecke_schneiden" && hedgeCutRestricted(row.planned_on) ? HEDGE_CUT_TEXTS.crew : null,
+    record: records.get(row.id) ?? null,
   }));
+}
+
+/**
+ * The record of each visit: the first one begun; once sealed, the newest correction's times. A
+ * correction carries the visit of the record it corrects.
+ */
+async function recordsOfVisits(db: Db, visitIds: string[]): Promise<Map<string, NonNullable<ServiceVisit["record"]>>> {
+  const found = new Map<string, NonNullable<ServiceVisit["record"]>>();
+  for (let i = 0; i < visitIds.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom("service_records")
+      .select(["id", "visit_id", "started_at", "finished_at", "content_hash", "corrects_record_id", "created_at"])
+      .where("visit_id", "in", visitIds.slice(i, i + CHUNK))
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    for (const r of rows) {
+      if (!r.visit_id) continue;
+      const state = r.content_hash ? ("finished" as const) : ("open" as const);
+      const current = found.get(r.visit_id);
+      if (!current || (r.corrects_record_id !== null && state === "finished")) {
+        found.set(r.visit_id, { id: current?.id ?? r.id, state, started_at: r.started_at, finished_at: r.finished_at });
+      }
+    }
+  }
+  return found;
 }
