@@ -1,15 +1,17 @@
 import type { AppointmentStatus, AppointmentType, TimeSlot } from "./appointments.js";
 import type { DocumentType } from "./documents.js";
 import type { PaymentMethod } from "./finances.js";
+import type { MeterKind } from "./meter-readings.js";
 import type { RepairLocation, RepairType, Urgency } from "./repairs.js";
 
 /**
  * The one home of the German words for the contracts' enums (issue 26 §3, decision 040): the tenant
  * app, the console and the server's mails and inbox lines all read them from here, and a test
  * (apps/console/src/test/label-home.test.ts) fails when an app writes its own map for a contracts
- * enum. The apps add only what is theirs (a badge tone, a handling time). Other enums keep their
+ * enum. Zod-free, so the tenant app imports it as "@mieter-portal/contracts/labels" without pulling
+ * the schemas into its start-up files. The apps add only what is theirs (a badge tone, a handling time). Other enums keep their
  * words beside their schema (REPAIR_STATUS_LABELS, EMERGENCY_TYPE_LABELS, CAMPAIGN_METER_LABELS,
- * METER_NAMES, INBOX_KIND_LABELS, NOTICE_STATUS_LABELS, INVITATION_STATUS_LABELS, STAFF_ROLE_LABELS).
+ * INBOX_KIND_LABELS, NOTICE_STATUS_LABELS, INVITATION_STATUS_LABELS, STAFF_ROLE_LABELS).
  */
 
 /** The kind of damage as the tenant picks it (the form, the detail) and the console shows it. */
@@ -94,6 +96,8 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   utility: "Nebenkostenabrechnung",
   personal: "Persönliches Dokument",
 };
+
+export const METER_NAMES: Record<MeterKind, string> = { water: "Wasser", electricity: "Strom", heating: "Heizung" };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   sepa_direct_debit: "SEPA-Lastschrift",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, LIMITS } from "./common.js";
+import { METER_NAMES } from "./labels.js";
 import { photoInfo, photoUpload } from "./photos.js";
 
 export const meterKind = z.enum(["water", "electricity", "heating"]);
@@ -58,8 +59,6 @@ export const meterReading = z.object({
 });
 export type MeterReading = z.infer<typeof meterReading>;
 export const meterReadingList = z.array(meterReading);
-
-export const METER_NAMES: Record<MeterKind, string> = { water: "Wasser", electricity: "Strom", heating: "Heizung" };
 
 /** The submission's field of each meter's value (the API's `fields` name them). */
 export const METER_VALUE_FIELDS = {

@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUS_LABELS } from "@mieter-portal/contracts";
+import { APPOINTMENT_STATUS_LABELS } from "@mieter-portal/contracts/labels";
 import type { BadgeTone } from "@/components/ui/badge";
 
 export const appointmentTexts = {
@@ -92,7 +92,7 @@ export const appointmentTexts = {
 } as const;
 
 /** German labels of the appointment types and slots (spec section 3): the contracts' words. */
-export { APPOINTMENT_TYPE_LABELS, TIME_SLOT_NAMES } from "@mieter-portal/contracts";
+export { APPOINTMENT_TYPE_LABELS, TIME_SLOT_NAMES } from "@mieter-portal/contracts/labels";
 
 /**
  * confirmed 'Bestätigt', pending 'Ausstehend', anything else 'Abgeschlossen' (spec section 4);

@@ -52,4 +52,4 @@ export const documentTexts = {
 } as const;
 
 /** German name of every document type (the contracts' words); the search matches these as well as the raw type. */
-export { DOCUMENT_TYPE_LABELS as documentTypeLabels } from "@mieter-portal/contracts";
+export { DOCUMENT_TYPE_LABELS as documentTypeLabels } from "@mieter-portal/contracts/labels";

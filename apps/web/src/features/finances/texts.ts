@@ -1,4 +1,5 @@
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@mieter-portal/contracts";
+import type { PaymentMethod } from "@mieter-portal/contracts";
+import { PAYMENT_METHOD_LABELS } from "@mieter-portal/contracts/labels";
 
 export const financeTexts = {
   heading: "Finanzen",

@@ -1,4 +1,5 @@
-import { METER_NAMES, type MeterKind } from "@mieter-portal/contracts";
+import type { MeterKind } from "@mieter-portal/contracts";
+import { METER_NAMES } from "@mieter-portal/contracts/labels";
 
 export const meterTexts = {
   formTitle: "Zählerstände melden",

@@ -1,14 +1,9 @@
-import {
-  type ActorKind,
-  REPAIR_STATUS_LABELS,
-  type RepairStatus,
-  URGENCY_LABELS,
-  type Urgency,
-} from "@mieter-portal/contracts";
+import { type ActorKind, REPAIR_STATUS_LABELS, type RepairStatus, type Urgency } from "@mieter-portal/contracts";
+import { URGENCY_LABELS } from "@mieter-portal/contracts/labels";
 import type { BadgeTone } from "@/components/ui/badge";
 
 /** The words of the repair types and places are the contracts' (one home with the console and the mails). */
-export { REPAIR_LOCATION_LABELS, REPAIR_TYPE_LABELS } from "@mieter-portal/contracts";
+export { REPAIR_LOCATION_LABELS, REPAIR_TYPE_LABELS } from "@mieter-portal/contracts/labels";
 
 /** Labels and the FAQ's expected handling times (emergency ~24 h, urgent 1-3 days, normal 1-2 weeks, large jobs 1-4 weeks). */
 export const URGENCY_OPTIONS: Record<Urgency, { label: string; time: string }> = {

@@ -1,4 +1,4 @@
-import { readApiErrorText } from "@mieter-portal/contracts";
+import { readApiErrorText } from "@mieter-portal/contracts/api-error";
 
 /** A non-ok HTTP answer. The message is the spec's "status: body" (spec section 5). */
 export class ApiRequestError extends Error {
