@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { addDays } from "@mieter-portal/contracts";
+import { plannedVisitSlots } from "@mieter-portal/contracts/services";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "../src/domain/audit/audit.js";
 import { createServicePlan } from "../src/domain/services/plans.js";
@@ -85,7 +86,7 @@ beforeAll(async () => {
         .selectFrom("service_visits")
         .select("id")
         .where("service_kind_id", "=", kinds[service]!)
-        .where("planned_on", "=", today)
+        .orderBy("planned_on")
         .executeTakeFirstOrThrow()
     ).id;
   const jpeg = await checkPhoto(photo("sample.jpg"), "photos.0", "x");
@@ -152,11 +153,14 @@ describe("the tenant's view of the house's services", () => {
     const stairwell = body.services[0];
     expect(stairwell.last_done).toMatchObject({ crew: { first_name: "Hannes", team: "Grün & Sauber" } });
     expect(JSON.stringify(body)).not.toContain("Meister");
-    // Today's visit is done, so the next one is tomorrow.
-    expect(stairwell.next_planned).toEqual({
-      date: addDays(berlinToday(), 1),
-      window: { start: "00:00", end: "23:59" },
-    });
+    // The first visit is done (today's, or Monday's on a Sunday), so the next is the plan's second day.
+    const today = berlinToday();
+    const [, nextDay] = plannedVisitSlots(
+      { recurrence: { kind: "daily" }, window: { start: "00:00", end: "23:59" }, valid_from: today },
+      today,
+      addDays(today, 14),
+    );
+    expect(stairwell.next_planned).toEqual({ date: nextDay!.date, window: { start: "00:00", end: "23:59" } });
     const image = await as("anna").get(`/api/v1/tenant/service-photos/${stairwell.last_done.photo_id}`);
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/png");

@@ -6,11 +6,13 @@ import type {
   ServiceRecordStart,
 } from "@mieter-portal/contracts/services";
 import { type Db, withTransaction } from "../../db/connection.js";
-import type { ServiceRecordPhotosTable, ServiceRecordsTable } from "../../db/types.js";
+import type { ServiceRecordsTable } from "../../db/types.js";
 import type { FileStore } from "../../lib/file-store.js";
 import { nowIso } from "../../lib/time.js";
 import { type CheckedFile, putAll, removeAll } from "../../lib/uploads.js";
 import { recordAudit } from "../audit/audit.js";
+import { contentHash } from "./record-hash.js";
+import { siteCheck } from "./site-check.js";
 
 /**
  * The crew's records of an Einsatz (issue 27 §2, decision 042): the only writer of service_records
@@ -38,71 +40,7 @@ export interface Crew {
   firstName: string;
 }
 
-/** The default tolerance around a house's position: a large plot, the gate, the bins. */
-export const DEFAULT_SITE_TOLERANCE_M = 100;
-
-/** Great-circle distance in metres (haversine, mean Earth radius). */
-export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = rad(b.latitude - a.latitude);
-  const dLon = rad(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/**
- * The position check's result, never the position: "am Objekt" when the fix, widened by its own
- * accuracy, reaches the house's tolerance circle.
- */
-export function siteCheck(
-  building: { latitude: number | null; longitude: number | null; site_tolerance_m: number | null },
-  fix: ServiceRecordStart["position"],
-): Pick<ServiceRecordsTable, "on_site" | "distance_m" | "accuracy_m"> {
-  if (!fix || building.latitude === null || building.longitude === null) {
-    return { on_site: null, distance_m: null, accuracy_m: null };
-  }
-  const distance = distanceMetres(fix, { latitude: building.latitude, longitude: building.longitude });
-  const tolerance = building.site_tolerance_m ?? DEFAULT_SITE_TOLERANCE_M;
-  return {
-    on_site: distance - fix.accuracy_m <= tolerance ? 1 : 0,
-    distance_m: Math.round(distance),
-    accuracy_m: Math.round(fix.accuracy_m),
-  };
-}
-
 type RecordRow = ServiceRecordsTable;
-type PhotoRow = Pick<ServiceRecordPhotosTable, "kind" | "position" | "sha256">;
-
-/**
- * SHA-256 over the record as stored, in a fixed field order, with its photos' hashes in slot
- * order. Anyone holding the data and the photos can recompute it.
- */
-export function contentHash(row: RecordRow, photos: PhotoRow[]): string {
-  const canonical = {
-    id: row.id,
-    visit_id: row.visit_id,
-    building_id: row.building_id,
-    service_kind_id: row.service_kind_id,
-    staff_id: row.staff_id,
-    started_at: row.started_at,
-    started_at_server: row.started_at_server,
-    finished_at: row.finished_at,
-    finished_at_server: row.finished_at_server,
-    on_site: row.on_site,
-    distance_m: row.distance_m,
-    accuracy_m: row.accuracy_m,
-    checklist: JSON.parse(row.checklist) as unknown,
-    materials: JSON.parse(row.materials) as unknown,
-    conditions: row.conditions === null ? null : (JSON.parse(row.conditions) as unknown),
-    remark: row.remark,
-    corrects_record_id: row.corrects_record_id,
-    correction_reason: row.correction_reason,
-    photos: [...photos]
-      .sort((p, q) => (p.kind === q.kind ? p.position - q.position : p.kind === "before" ? -1 : 1))
-      .map((p) => `${p.kind}:${p.position}:${p.sha256}`),
-  };
-  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
-}
 
 async function storePhotos(
   db: Db,
@@ -403,16 +341,4 @@ export async function findServiceRecord(db: Db, recordId: string): Promise<Servi
     correction_reason: row.correction_reason,
     content_hash: row.content_hash || null,
   };
-}
-
-/** Recomputes a finished record's hash from what is stored: false when data or photo hashes were altered. */
-export async function verifyServiceRecord(db: Db, recordId: string): Promise<boolean | undefined> {
-  const row = await db.selectFrom("service_records").selectAll().where("id", "=", recordId).executeTakeFirst();
-  if (!row?.content_hash) return undefined;
-  const photos = await db
-    .selectFrom("service_record_photos")
-    .select(["kind", "position", "sha256"])
-    .where("record_id", "=", recordId)
-    .execute();
-  return contentHash(row, photos) === row.content_hash;
 }
