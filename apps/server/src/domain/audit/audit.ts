@@ -29,9 +29,14 @@ export interface AuditRecord {
 }
 
 let lastAt = 0;
-/** Strictly increasing within the process, so entries of one request keep their order in the log. */
+/**
+ * Strictly increasing within the process, so entries of one request keep their order in the log. A
+ * clock set back by more than a second (a corrected system clock, a test on a fixed date before this
+ * one) starts again from the clock instead of stamping entries with a time that has not come yet.
+ */
 function nextInstant(): string {
-  lastAt = Math.max(Date.now(), lastAt + 1);
+  const now = Date.now();
+  lastAt = now > lastAt || lastAt - now > 1000 ? now : lastAt + 1;
   return new Date(lastAt).toISOString();
 }
 
