@@ -54,10 +54,15 @@ export default defineConfig({
     // Each file builds its own app on its own fresh database; two cores, so keep it modest.
     pool: "forks",
     maxWorkers: 2,
+    // Files share their worker's loaded modules instead of importing the server anew each time (about
+    // 4 s per file, 109 files per database): the suite took 10 min on SQLite, now about 3. Each file
+    // still builds its own app and database (helpers.ts); module state is caches only, and the clock
+    // is set per file by test/real-clock.ts or test/fixed-clock.ts.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: "server", include: ["test/**/*.test.ts"] } },
+      { extends: true, test: { name: "server", include: ["test/**/*.test.ts"], setupFiles: ["test/real-clock.ts"] } },
       // The tests whose answers depend on today's date run at fixed dates as well (test/fixed-clock.ts).
       ...Object.entries(FIXED_NOW).map(([name, now]) => ({
         extends: true as const,

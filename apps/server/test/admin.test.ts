@@ -1,18 +1,13 @@
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAdmin } from "../src/cli/admin.js";
 import { createPdf } from "../src/db/seed/pdf.js";
 import { insertRepair as insertRepairRow } from "../src/domain/repairs/rows.js";
 import { addMonths, berlinToday, nowIso } from "../src/lib/time.js";
 import { API_KEY, api, createTenant, createTestContext, login, type TestContext, UNKNOWN_ID } from "./helpers.js";
-
-const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 
 let ctx: TestContext;
 let workDir: string;
@@ -751,44 +746,4 @@ describe("list-repairs and list-messages", () => {
     expect(threads.out).toContain(`${thread.id} | Aufzug | 1 Nachricht(en)`);
     expect((await admin("list-messages")).code).toBe(2);
   });
-});
-
-describe("as a real process", () => {
-  const run = promisify(execFile);
-  const spawnAdmin = async (args: string[], env: Record<string, string>) => {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent", ...env };
-    delete childEnv.DATABASE_URL;
-    try {
-      const { stdout, stderr } = await run("npx", ["tsx", "src/cli/admin.ts", ...args], {
-        cwd: SERVER_DIR,
-        env: childEnv,
-      });
-      return { code: 0, stdout, stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  };
-
-  it("help exits 0, a bad command exits non-zero, and a command opens, migrates and writes the configured database", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "mp-admin-proc-"));
-    const env = { DATA_DIR: dataDir, JWT_SECRET: "x".repeat(40), INIT_CWD: SERVER_DIR };
-    try {
-      const help = await spawnAdmin(["help"], env);
-      expect(help.code).toBe(0);
-      expect(help.stdout).toContain("create-tenant");
-
-      const bad = await spawnAdmin(["make-coffee"], env);
-      expect(bad.code).toBe(2);
-      expect(bad.stderr).toContain("Unbekannter Befehl");
-
-      const created = await spawnAdmin(createTenantArgs("prozess@example.com"), env);
-      expect(created.code, created.stderr).toBe(0);
-      const listed = await spawnAdmin(["list-tenants"], env);
-      expect(listed.stdout).toContain("prozess@example.com | Clara Böhm");
-      expect((await readdir(dataDir)).some((f) => f.endsWith(".sqlite"))).toBe(true);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
 });

@@ -1,7 +1,7 @@
 // Loaded before the clock is replaced: TZDate subclasses Date, and a subclass of the replacement
 // would lose its time zone (its instances come out as plain Dates).
 import "@date-fns/tz";
-import { vi } from "vitest";
+import { afterAll, vi } from "vitest";
 
 /**
  * Setup of the "fixed date" projects (vitest.config.ts): the tests that depend on today's date run
@@ -13,3 +13,7 @@ const at = process.env.TEST_NOW;
 // Advanced every millisecond, as the real clock: coarser steps give two writes in a row the same
 // timestamp, which real time hardly ever does.
 if (at) vi.useFakeTimers({ toFake: ["Date"], now: new Date(at), shouldAdvanceTime: true, advanceTimeDelta: 1 });
+// Test files share their worker (vitest.config.ts: isolate false): give the next file the real clock.
+afterAll(() => {
+  vi.useRealTimers();
+});
