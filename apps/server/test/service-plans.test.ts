@@ -179,6 +179,41 @@ describe("a plan makes its visits", () => {
     expect(after! <= addDays("2030-01-21", VISIT_HORIZON_DAYS)).toBe(true);
   });
 
+  it("the start and the daily job write many plans' visits in a few multi-row inserts, and nothing on a restart", async () => {
+    const start = "2031-03-03"; // a Monday
+    for (let i = 0; i < 30; i++) {
+      const created = await createServicePlan(
+        ctx.db,
+        actor,
+        {
+          ...stairwell({ valid_from: start, team: `Team ${i}` }),
+          season: null,
+          rest_day_window: null,
+          responsible_staff_id: null,
+          valid_until: null,
+        } as never,
+        start,
+      );
+      if (typeof created === "string") throw new Error(created);
+    }
+    let inserts = 0;
+    const counting = ctx.db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === "InsertQueryNode") inserts += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const threeWeeksOn = addDays(start, 21);
+    const created = await ensureServiceVisits(counting, threeWeeksOn);
+    expect(created).toBeGreaterThanOrEqual(30 * 3);
+    expect(inserts).toBeLessThanOrEqual(Math.ceil(created / 400));
+    // A restart on the same day: every plan already reaches the horizon, so nothing is sent.
+    inserts = 0;
+    expect(await ensureServiceVisits(counting, threeWeeksOn)).toBe(0);
+    expect(inserts).toBe(0);
+  });
+
   it("Winterdienst runs every day of its season, later on Sundays and public holidays", async () => {
     const result = await createServicePlan(
       ctx.db,

@@ -13,12 +13,13 @@ import {
   type ServicePlanRequest,
   serviceRecurrence,
 } from "@mieter-portal/contracts/services";
+import { type SqlBool, sql } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
 import type { ServicePlansTable } from "../../db/types.js";
 import { berlinToday, nowIso } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { findServiceKind, toServiceKind } from "./catalogue.js";
-import { generateVisitsForPlan, withdrawVisitsFrom } from "./visits.js";
+import { generateVisits, generateVisitsForPlan, latestVisitOfPlans, withdrawVisitsFrom } from "./visits.js";
 
 /**
  * Service plans (issue 27 §1, decision 041): the only writer of service_plans. A plan is never
@@ -38,6 +39,11 @@ export const PLAN_REFUSALS = {
   endInPast: "Ein Plan endet frühestens heute. Bitte wählen Sie heute oder einen späteren Tag.",
 } as const;
 export type PlanRefusal = keyof typeof PLAN_REFUSALS;
+
+/** A plan (aliased `p` in the query) still running on `today`: not ended, or ending today or later. */
+export function planRunningOn(today: string) {
+  return sql<SqlBool>`(p.valid_until is null or p.valid_until >= ${today})`;
+}
 
 type PlanRow = ServicePlansTable;
 
@@ -245,8 +251,7 @@ export async function listServicePlans(
     ]);
   if (buildingIds !== "all") query = query.where("p.building_id", "in", buildingIds);
   if (options.buildingId) query = query.where("p.building_id", "=", options.buildingId);
-  if (!options.includeEnded)
-    query = query.where((eb) => eb.or([eb("p.valid_until", "is", null), eb("p.valid_until", ">=", today)]));
+  if (!options.includeEnded) query = query.where(planRunningOn(today));
   const rows = await query.orderBy("b.name").orderBy("k.name").orderBy("p.valid_from").orderBy("p.id").execute();
   return rows.map((row) => {
     const schedule = scheduleOf(row, row.kind_key);
@@ -287,9 +292,16 @@ export async function ensureServiceVisits(db: Db, today = berlinToday()): Promis
     .innerJoin("service_kinds as k", "k.id", "p.service_kind_id")
     .selectAll("p")
     .select("k.key as kind_key")
-    .where((eb) => eb.or([eb("p.valid_until", "is", null), eb("p.valid_until", ">=", today)]))
+    .where(planRunningOn(today))
     .execute();
-  let created = 0;
-  for (const row of rows) created += await generateVisitsForPlan(db, row, scheduleOf(row, row.kind_key), today);
-  return created;
+  const latest = await latestVisitOfPlans(
+    db,
+    rows.map((row) => row.id),
+    today,
+  );
+  return generateVisits(
+    db,
+    rows.map((row) => ({ plan: row, schedule: scheduleOf(row, row.kind_key), after: latest.get(row.id) ?? null })),
+    today,
+  );
 }

@@ -3,6 +3,7 @@ import { winterConditions } from "@mieter-portal/contracts/services";
 import type { Db } from "../../db/connection.js";
 import { berlinToday } from "../../lib/time.js";
 import { currentTenancyOf } from "../tenants/current-tenancy.js";
+import { planRunningOn } from "./plans.js";
 
 /**
  * What a tenant sees of the house's services (issue 27 §3): for each service of a plan the
@@ -26,7 +27,7 @@ async function visibleServices(db: Db, buildingId: string, today: string) {
     .where("p.building_id", "=", buildingId)
     .where("p.tenant_visible", "=", 1)
     .where("p.valid_from", "<=", today)
-    .where((eb) => eb.or([eb("p.valid_until", "is", null), eb("p.valid_until", ">=", today)]))
+    .where(planRunningOn(today))
     .distinct()
     .orderBy("k.name")
     .execute();

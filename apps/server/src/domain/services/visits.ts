@@ -23,36 +23,72 @@ export const VISIT_HORIZON_DAYS = 56;
 /** Rows per insert statement (SQLite's bound-parameter limit is 32,766; 9 columns each). */
 const CHUNK = 400;
 
+type PlanRef = Pick<ServicePlansTable, "id" | "building_id" | "service_kind_id">;
+
 /** Makes the plan's missing visits from today (or its start) to the horizon; returns how many. */
-export async function generateVisitsForPlan(
+export function generateVisitsForPlan(
   db: Db,
-  plan: Pick<ServicePlansTable, "id" | "building_id" | "service_kind_id">,
+  plan: PlanRef,
   schedule: SchedulePlan,
   today = berlinToday(),
 ): Promise<number> {
-  const slots = plannedVisitSlots(schedule, today, addDays(today, VISIT_HORIZON_DAYS));
+  return generateVisits(db, [{ plan, schedule }], today);
+}
+
+/**
+ * Makes the missing visits of many plans to the horizon in multi-row inserts of up to CHUNK rows
+ * across plans (the start and the daily job: one statement per 400 visits, not one per plan).
+ * `after` (a plan's latest visit already made) skips the days it already has, so a restart sends
+ * nothing at all; a visit made meanwhile by another process is kept by the unique key.
+ */
+export async function generateVisits(
+  db: Db,
+  plans: { plan: PlanRef; schedule: SchedulePlan; after?: string | null }[],
+  today = berlinToday(),
+): Promise<number> {
+  const until = addDays(today, VISIT_HORIZON_DAYS);
   const now = nowIso();
+  const rows = plans.flatMap(({ plan, schedule, after }) =>
+    plannedVisitSlots(schedule, today, until)
+      .filter((slot) => !after || slot.date > after)
+      .map((slot) => ({
+        id: randomUUID(),
+        plan_id: plan.id,
+        building_id: plan.building_id,
+        service_kind_id: plan.service_kind_id,
+        planned_on: slot.date,
+        window_start: slot.window.start,
+        window_end: slot.window.end,
+        moved_from: slot.moved_from ?? null,
+        created_at: now,
+      })),
+  );
   let created = 0;
-  for (let i = 0; i < slots.length; i += CHUNK) {
-    const rows = slots.slice(i, i + CHUNK).map((slot) => ({
-      id: randomUUID(),
-      plan_id: plan.id,
-      building_id: plan.building_id,
-      service_kind_id: plan.service_kind_id,
-      planned_on: slot.date,
-      window_start: slot.window.start,
-      window_end: slot.window.end,
-      moved_from: slot.moved_from ?? null,
-      created_at: now,
-    }));
+  for (let i = 0; i < rows.length; i += CHUNK) {
     const result = await db
       .insertInto("service_visits")
-      .values(rows)
+      .values(rows.slice(i, i + CHUNK))
       .onConflict((oc) => oc.columns(["plan_id", "planned_on"]).doNothing())
       .executeTakeFirst();
     created += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
   return created;
+}
+
+/** Each plan's latest visit on or after `from` (plans without one are missing from the map). */
+export async function latestVisitOfPlans(db: Db, planIds: string[], from: string): Promise<Map<string, string>> {
+  const latest = new Map<string, string>();
+  for (let i = 0; i < planIds.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom("service_visits")
+      .select(["plan_id", (eb) => eb.fn.max("planned_on").as("latest")])
+      .where("plan_id", "in", planIds.slice(i, i + CHUNK))
+      .where("planned_on", ">=", from)
+      .groupBy("plan_id")
+      .execute();
+    for (const row of rows) if (row.latest) latest.set(row.plan_id, row.latest);
+  }
+  return latest;
 }
 
 /** Removes a plan's visits from a day on (a plan changed or ended). Earlier visits stay. */
