@@ -95,11 +95,14 @@ export interface CheckedFile {
   filename: string;
 }
 
+/** A photo of a JSON request as sent: its data URL and, if the device knows it, its file name. */
+type PhotoSent = Pick<PhotoUpload, "dataUrl"> & { filename?: string | null };
+
 /**
  * Decodes and checks one photo of a JSON request; throws a German 400 naming the field.
  * Nothing is stored here, so a request is refused before anything is written.
  */
-export async function checkPhoto(upload: PhotoUpload, field: string, fallbackName: string): Promise<CheckedFile> {
+export async function checkPhoto(upload: PhotoSent, field: string, fallbackName: string): Promise<CheckedFile> {
   const refuse = (code: "validation_failed" | "file_type_not_allowed", message: string) =>
     new HttpError(400, code, message, { [field]: message });
   const bytes = decodeDataUrl(upload.dataUrl);
@@ -114,6 +117,14 @@ export async function checkPhoto(upload: PhotoUpload, field: string, fallbackNam
     size: bytes.length,
     filename: withTypeExtension(sanitizeFilename(upload.filename, fallbackName), type),
   };
+}
+
+/** Checks every photo of a list (field `photos.<i>`, fallback names `<prefix>-<n>`), in order. */
+export async function checkPhotos(uploads: readonly PhotoSent[], prefix: string): Promise<CheckedFile[]> {
+  const checked: CheckedFile[] = [];
+  for (const [i, upload] of uploads.entries())
+    checked.push(await checkPhoto(upload, `photos.${i}`, `${prefix}-${i + 1}`));
+  return checked;
 }
 
 /** Stores every file; when one fails, the ones already stored are removed again. */

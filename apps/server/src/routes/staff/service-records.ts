@@ -21,7 +21,7 @@ import {
 } from "../../domain/services/records.js";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.js";
 import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";
-import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
+import { checkPhotos } from "../../lib/uploads.js";
 import { inScope } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope } from "./scope.js";
 
@@ -62,18 +62,6 @@ async function recordOrThrow(request: FastifyRequest, id: string) {
   return record;
 }
 
-/** Every photo decoded and checked before anything is stored. */
-async function checked(
-  photos: { dataUrl: string; filename?: string | null }[],
-  prefix: string,
-): Promise<CheckedFile[]> {
-  const out: CheckedFile[] = [];
-  for (const [i, upload] of photos.entries()) {
-    out.push(await checkPhoto(upload as Parameters<typeof checkPhoto>[0], `photos.${i}`, `${prefix}-${i + 1}`));
-  }
-  return out;
-}
-
 /**
  * The crew's records of an Einsatz (issue 27 §2): Beginn, Ende, correction, and reading one.
  * Hausmeister (and, with the crew app, Dienstleister) of the building; Administrators and Verwalter
@@ -94,7 +82,7 @@ export const staffServiceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const crew = crewOf(request);
-      const photos = await checked(request.body.photos, "Vorher");
+      const photos = await checkPhotos(request.body.photos, "Vorher");
       const result = await startServiceRecord(request.db, app.files, crew, request.body, photos, (building) =>
         inScope(request.staff, building),
       );
@@ -122,7 +110,7 @@ export const staffServiceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       const building = await serviceRecordBuilding(request.db, request.params.id);
       if (!building) throw notFound();
       assertInScope(request, building);
-      const photos = await checked(request.body.photos, "Nachher");
+      const photos = await checkPhotos(request.body.photos, "Nachher");
       const result = await finishServiceRecord(request.db, app.files, crew, request.params.id, request.body, photos);
       if (result === "not_found") throw notFound();
       if (result !== "ok") throw refuse(result);
@@ -147,7 +135,7 @@ export const staffServiceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       const building = await serviceRecordBuilding(request.db, request.params.id);
       if (!building) throw notFound();
       assertInScope(request, building);
-      const photos = await checked(request.body.photos, "Korrektur");
+      const photos = await checkPhotos(request.body.photos, "Korrektur");
       const result = await correctServiceRecord(request.db, app.files, crew, request.params.id, request.body, photos);
       if (result === "not_found") throw notFound();
       if (typeof result === "string") throw refuse(result);

@@ -5,7 +5,7 @@ import { notFound } from "../../lib/errors.js";
 import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";
 import { mailContextOf } from "../../lib/mail-context.js";
 import { PAGINATION_DESCRIPTION, pagedList, sendPage } from "../../lib/pagination.js";
-import { type CheckedFile, checkPhoto } from "../../lib/uploads.js";
+import { checkPhotos } from "../../lib/uploads.js";
 import { writeQuota } from "../../plugins/app/write-quotas.js";
 
 export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,10 +55,7 @@ export const repairRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { type, location, description, urgency, photos } = request.body;
       // Every photo is decoded and checked before anything is stored.
-      const checked: CheckedFile[] = [];
-      for (const [i, upload] of photos.entries()) {
-        checked.push(await checkPhoto(upload, `photos.${i}`, `Reparatur-Foto-${i + 1}`));
-      }
+      const checked = await checkPhotos(photos, "Reparatur-Foto");
       const created = await createRepair(
         request.db,
         app.files,
