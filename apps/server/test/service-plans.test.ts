@@ -7,6 +7,7 @@ import type { AuditActor } from "../src/domain/audit/audit.js";
 import { changeServicePlan, createServicePlan, ensureServiceVisits, scheduleOf } from "../src/domain/services/plans.js";
 import { generateVisitsForPlan, VISIT_HORIZON_DAYS } from "../src/domain/services/visits.js";
 import { berlinToday } from "../src/lib/time.js";
+import { runFileAt } from "./clock.js";
 import { auditOf, BUILDING_A, BUILDING_B } from "./factories/staff.js";
 import {
   api,
@@ -34,6 +35,9 @@ let buildingA: string;
 let buildingB: string;
 let kinds: Record<string, string>;
 let actor: AuditActor;
+
+// A Wednesday, 12:00 in Berlin: "today" is the same day in the set-up and in every request.
+runFileAt("2026-11-25T11:00:00Z");
 
 beforeAll(async () => {
   ctx = await createTestContext();

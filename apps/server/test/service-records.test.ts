@@ -8,6 +8,7 @@ import { verifyServiceRecord } from "../src/domain/services/record-hash.js";
 import { distanceMetres } from "../src/domain/services/site-check.js";
 import { setBuildingSite } from "../src/domain/staff/buildings.js";
 import { berlinToday } from "../src/lib/time.js";
+import { runFileAt } from "./clock.js";
 import { fixture } from "./factories/documents.js";
 import { photo } from "./factories/repairs.js";
 import { auditOf, BUILDING_A, BUILDING_B } from "./factories/staff.js";
@@ -40,6 +41,9 @@ let winterKind: string;
 
 // Lindenstraße 5 in Kreuzberg, roughly; the test only needs a fixed point.
 const SITE = { latitude: 52.5003, longitude: 13.4001, tolerance_m: 80 };
+
+// A Wednesday, 12:00 in Berlin: "today" is the same day in the set-up and in every request.
+runFileAt("2026-11-25T11:00:00Z");
 
 beforeAll(async () => {
   ctx = await createTestContext();

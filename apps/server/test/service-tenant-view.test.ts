@@ -12,6 +12,7 @@ import {
 } from "../src/domain/services/records.js";
 import { berlinToday } from "../src/lib/time.js";
 import { checkPhoto } from "../src/lib/uploads.js";
+import { runFileAt } from "./clock.js";
 import { fixture } from "./factories/documents.js";
 import { photo } from "./factories/repairs.js";
 import { BUILDING_A, BUILDING_B } from "./factories/staff.js";
@@ -40,6 +41,9 @@ let beforePhotoId: string;
 let hedgePhotoId: string;
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+// A Wednesday, 12:00 in Berlin: "today" is the same day in the set-up and in every request.
+runFileAt("2026-11-25T11:00:00Z");
 
 beforeAll(async () => {
   ctx = await createTestContext();
