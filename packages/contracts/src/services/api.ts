@@ -122,6 +122,39 @@ export const crewPosition = z.object({
   accuracy_m: z.number().min(0).max(100_000),
 });
 
+/**
+ * Where a house is (its entrance) and how far from it a crew's position fix still counts as "am
+ * Objekt": set once per house by an Administrator or Verwalter (issue 27 §2).
+ */
+/** The default tolerance around a house's position: a large plot, the gate, the bins. */
+export const DEFAULT_SITE_TOLERANCE_M = 100;
+
+export const buildingSiteRequest = z.object({
+  latitude: z
+    .number({ error: "Bitte die geografische Breite als Zahl angeben (z. B. 52,5163)." })
+    .min(-90, "Die Breite liegt zwischen -90 und 90 Grad.")
+    .max(90, "Die Breite liegt zwischen -90 und 90 Grad."),
+  longitude: z
+    .number({ error: "Bitte die geografische Länge als Zahl angeben (z. B. 13,3777)." })
+    .min(-180, "Die Länge liegt zwischen -180 und 180 Grad.")
+    .max(180, "Die Länge liegt zwischen -180 und 180 Grad."),
+  tolerance_m: z
+    .number({ error: "Bitte den Umkreis in Metern angeben." })
+    .int("Bitte den Umkreis in ganzen Metern angeben.")
+    .min(10, "Der Umkreis ist mindestens 10 m groß.")
+    .max(2000, "Der Umkreis ist höchstens 2.000 m groß (größere Anlagen: mehrere Häuser anlegen).")
+    .default(DEFAULT_SITE_TOLERANCE_M),
+});
+export type BuildingSiteRequest = z.infer<typeof buildingSiteRequest>;
+
+export const buildingSite = z.object({
+  building_id: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  tolerance_m: z.number(),
+});
+export type BuildingSite = z.infer<typeof buildingSite>;
+
 const photos = z
   .array(photoUpload)
   .max(SERVICE_RECORD_MAX_PHOTOS, `Höchstens ${SERVICE_RECORD_MAX_PHOTOS} Fotos je Einsatzteil.`)

@@ -1,10 +1,7 @@
-import type { ServiceRecordStart } from "@mieter-portal/contracts/services";
+import { DEFAULT_SITE_TOLERANCE_M, type ServiceRecordStart } from "@mieter-portal/contracts/services";
 import type { ServiceRecordsTable } from "../../db/types.js";
 
 /** The position check on Beginn (issue 27 §2, decision 042): its result is stored, never the fix. */
-
-/** The default tolerance around a house's position: a large plot, the gate, the bins. */
-export const DEFAULT_SITE_TOLERANCE_M = 100;
 
 /** Great-circle distance in metres (haversine, mean Earth radius). */
 export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { staffAccountRoutes } from "./account.js";
 import { staffAdminRoutes } from "./admin.js";
 import { staffAppointmentRoutes } from "./appointments.js";
+import { staffBuildingSiteRoutes } from "./building-sites.js";
 import { staffDocumentRoutes } from "./documents.js";
 import { staffInboxRoutes } from "./inbox.js";
 import { staffInternalNoteRoutes } from "./internal-notes.js";
@@ -36,5 +37,6 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffDocumentRoutes);
   await app.register(staffServiceRoutes);
   await app.register(staffServiceRecordRoutes);
+  await app.register(staffBuildingSiteRoutes);
   await app.register(staffAdminRoutes);
 };
