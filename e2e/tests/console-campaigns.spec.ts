@@ -141,7 +141,9 @@ test("the Verwalter runs a meter campaign, the tenant reports from the dashboard
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "CSV exportieren" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^zaehlerstaende-gartenweg-12-water-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(
+    /^zaehlerstaende-gartenweg-12-10115-berlin-water-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString("utf8").slice(1).trimEnd().split("\r\n");

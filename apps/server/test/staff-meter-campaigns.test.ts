@@ -123,7 +123,7 @@ describe("POST /staff/meter-campaigns", () => {
     const campaign = await startCampaign({ meter: "water" });
     const period = defaultCampaignPeriod(berlinToday());
     expect(campaign).toMatchObject({
-      building: { id: houseId, name: "Kampagnenweg 1" },
+      building: { id: houseId, name: "Kampagnenweg 1", address: HOUSE },
       meter: "water",
       kind: "period",
       starts_on: period.startsOn,
@@ -272,7 +272,9 @@ describe("a campaign around today", () => {
     const res = await as("verwalter").get(`${STAFF}/${campaign.id}/export`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(res.headers["content-disposition"]).toContain(`zaehlerstaende-kampagnenweg-1-water-${day(-2)}.csv`);
+    expect(res.headers["content-disposition"]).toContain(
+      `zaehlerstaende-kampagnenweg-1-10999-berlin-water-${day(-2)}.csv`,
+    );
     const raw = res.rawPayload;
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = raw.toString("utf8").slice(1);

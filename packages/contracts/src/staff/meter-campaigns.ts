@@ -35,7 +35,8 @@ export type MeterCampaignCreate = z.infer<typeof meterCampaignCreate>;
 
 export const staffMeterCampaign = z.object({
   id: z.string(),
-  building: z.object({ id: z.string(), name: z.string() }),
+  /** The address is unique (two buildings may share a name): the export's file name carries it. */
+  building: z.object({ id: z.string(), name: z.string(), address: z.string() }),
   meter: campaignMeter,
   kind: campaignKind,
   reason: z.string().nullable(),
@@ -98,12 +99,9 @@ export const meterCampaignRemindResult = z.object({
 });
 export type MeterCampaignRemindResult = z.infer<typeof meterCampaignRemindResult>;
 
-/**
- * The export's file name, the same in the console's download and the server's header:
- * zaehlerstaende-<building>-<meter>-<start>.csv in ASCII (two buildings' exports never collide).
- */
-export function campaignExportFileName(campaign: { building: { name: string }; meter: string; starts_on: string }) {
-  const ascii = campaign.building.name
+/** A file-name part in ASCII: umlauts spelt out, everything else between letters and digits a hyphen. */
+function fileNamePart(text: string): string {
+  return text
     .replace(/ä/g, "ae")
     .replace(/ö/g, "oe")
     .replace(/ü/g, "ue")
@@ -114,5 +112,21 @@ export function campaignExportFileName(campaign: { building: { name: string }; m
     .replace(/[^A-Za-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .toLowerCase();
-  return `zaehlerstaende-${ascii || "gebaeude"}-${campaign.meter}-${campaign.starts_on}.csv`;
+}
+
+/**
+ * The export's file name, the same in the console's download and the server's header:
+ * zaehlerstaende-<building>-<meter>-<start>.csv in ASCII. The building part is its address (unique:
+ * two buildings' exports never collide, issue 25 item 20), led by its name when the address does
+ * not start with it ("haus-a-gartenweg-12-10115-berlin"; "gartenweg-12-10115-berlin", not twice).
+ */
+export function campaignExportFileName(campaign: {
+  building: { name: string; address: string };
+  meter: string;
+  starts_on: string;
+}) {
+  const name = fileNamePart(campaign.building.name);
+  const address = fileNamePart(campaign.building.address);
+  const building = !name || address === name || address.startsWith(`${name}-`) ? address || name : `${name}-${address}`;
+  return `zaehlerstaende-${building || "gebaeude"}-${campaign.meter}-${campaign.starts_on}.csv`;
 }

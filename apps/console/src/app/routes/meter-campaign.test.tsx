@@ -39,7 +39,7 @@ const participant = (id: string, name: string, status: "open" | "submitted"): Me
 
 const CAMPAIGN = {
   id: "c1",
-  building: { id: "b1", name: "Lindenstraße 5" },
+  building: { id: "b1", name: "Lindenstraße 5", address: "Lindenstraße 5, 10969 Berlin" },
   meter: "water",
   kind: "period",
   reason: null,
@@ -97,7 +97,7 @@ describe("the campaign page (issue 25 item 20)", () => {
       names.push(this.download);
     });
     await userEvent.setup().click(await screen.findByRole("button", { name: "CSV exportieren" }));
-    await vi.waitFor(() => expect(names).toEqual(["zaehlerstaende-lindenstrasse-5-water-2026-12-27.csv"]));
+    await vi.waitFor(() => expect(names).toEqual(["zaehlerstaende-lindenstrasse-5-10969-berlin-water-2026-12-27.csv"]));
   });
 
   it("filters the rows by status", async () => {

@@ -92,14 +92,18 @@ export async function exportMeterCampaignCsv(
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-/** The export's file name: zaehlerstaende-<building>-<meter>-<start>.csv (ASCII). */
+/** The export's file name: zaehlerstaende-<building's name and address>-<meter>-<start>.csv (ASCII). */
 export async function campaignFileName(db: Db, id: string): Promise<string> {
   const row = await db
     .selectFrom("meter_campaigns as c")
     .innerJoin("buildings as b", "b.id", "c.building_id")
-    .select(["b.name", "c.meter", "c.starts_on"])
+    .select(["b.name", "b.address", "c.meter", "c.starts_on"])
     .where("c.id", "=", id)
     .executeTakeFirst();
   if (!row) return "zaehlerstaende.csv";
-  return campaignExportFileName({ building: { name: row.name }, meter: row.meter, starts_on: row.starts_on });
+  return campaignExportFileName({
+    building: { name: row.name, address: row.address },
+    meter: row.meter,
+    starts_on: row.starts_on,
+  });
 }

@@ -178,14 +178,18 @@ const CURSOR_LIST = "meter-campaigns";
 
 async function summaryOf(db: Db, campaign: CampaignRow, states: ParticipantState[]): Promise<StaffMeterCampaign> {
   const [building, creator] = await Promise.all([
-    db.selectFrom("buildings").select(["id", "name"]).where("id", "=", campaign.building_id).executeTakeFirst(),
+    db
+      .selectFrom("buildings")
+      .select(["id", "name", "address"])
+      .where("id", "=", campaign.building_id)
+      .executeTakeFirst(),
     campaign.created_by
       ? db.selectFrom("staff_users").select(["id", "name"]).where("id", "=", campaign.created_by).executeTakeFirst()
       : undefined,
   ]);
   return {
     id: campaign.id,
-    building: building ?? { id: campaign.building_id, name: "" },
+    building: building ?? { id: campaign.building_id, name: "", address: "" },
     meter: campaign.meter as CampaignMeter,
     kind: campaign.kind as CampaignKind,
     reason: campaign.reason,
@@ -239,13 +243,13 @@ interface ParticipantDetail {
 export async function participantDetails(
   db: Db,
   campaign: CampaignRow,
-): Promise<{ building: { id: string; name: string }; rows: ParticipantDetail[] }> {
+): Promise<{ building: { id: string; name: string; address: string }; rows: ParticipantDetail[] }> {
   const states = await participantStates(db, campaign);
   const building = (await db
     .selectFrom("buildings")
-    .select(["id", "name"])
+    .select(["id", "name", "address"])
     .where("id", "=", campaign.building_id)
-    .executeTakeFirst()) ?? { id: campaign.building_id, name: "" };
+    .executeTakeFirst()) ?? { id: campaign.building_id, name: "", address: "" };
   const tenants = new Map<string, ParticipantDetail["tenant"]>();
   const tenantRows = await db
     .selectFrom("meter_campaign_tenants as p")
