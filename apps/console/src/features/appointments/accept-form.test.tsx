@@ -1,6 +1,6 @@
 import type { StaffAppointment } from "@mieter-portal/contracts/staff";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { stubFetch } from "@/test/fetch";
@@ -58,6 +58,53 @@ describe("accepting a tenant's request", () => {
       location: null,
       note_to_tenant: null,
     });
+  });
+
+  it("says beside the field what is too long and sends nothing", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch();
+    renderForm();
+    await user.click(screen.getByLabelText("Ort (optional)"));
+    await user.paste("x".repeat(201));
+    await user.click(screen.getByRole("button", { name: "Termin bestätigen" }));
+    const place = screen.getByLabelText("Ort (optional)");
+    await waitFor(() => expect(place).toHaveAttribute("aria-invalid", "true"));
+    expect(place).toHaveAccessibleDescription("Der Ort darf höchstens 200 Zeichen lang sein.");
+    expect(place).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("sends the place and the message trimmed, empty ones as null", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch({ status: 200, body: { ...appointment, status: "confirmed" } });
+    renderForm();
+    await user.type(screen.getByLabelText("Ort (optional)"), "  Büro  ");
+    await user.type(screen.getByLabelText("Nachricht an den Mieter (optional)"), "   ");
+    await user.click(screen.getByRole("button", { name: "Termin bestätigen" }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({
+      start: "2026-11-24T15:00:00.000Z",
+      end: "2026-11-24T16:00:00.000Z",
+      location: "Büro",
+      note_to_tenant: null,
+    });
+  });
+
+  it("puts the server's field message beside the field", async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      status: 400,
+      body: {
+        error: "validation_error",
+        message: "Bitte prüfen Sie die markierten Felder.",
+        fields: { start: "Zu dieser Zeit ist schon ein Termin bestätigt." },
+      },
+    });
+    renderForm();
+    await user.click(screen.getByRole("button", { name: "Termin bestätigen" }));
+    const start = screen.getByLabelText("Beginn");
+    await waitFor(() => expect(start).toHaveAttribute("aria-invalid", "true"));
+    expect(start).toHaveAccessibleDescription("Zu dieser Zeit ist schon ein Termin bestätigt.");
   });
 
   it("shows the server's German message when it refuses", async () => {
