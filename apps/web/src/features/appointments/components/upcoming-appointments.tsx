@@ -1,13 +1,12 @@
 import type { Appointment } from "@mieter-portal/contracts";
-import { CalendarDays, Clock } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDate, formatTimeRange } from "@/lib/format";
 import { availableActions } from "../grouping";
-import { appointmentStatusLabel, appointmentTexts } from "../texts";
+import { appointmentTexts } from "../texts";
 import { upcomingAppointments } from "../upcoming";
+import { AppointmentCardHead, AppointmentWhen } from "./appointment-card-parts";
 
 export function UpcomingAppointments({
   appointments,
@@ -35,29 +34,14 @@ export function UpcomingAppointments({
       ) : (
         <ul className="grid grid-cols-1 gap-3">
           {next.map((appointment) => {
-            const status = appointmentStatusLabel(appointment.status);
             const actions = availableActions(appointment);
             return (
               <li key={appointment.id} className="rounded-xl bg-muted/60 p-3" data-testid="dashboard-appointment">
-                {/* At 320 px the badge moves below a long title instead of off the card. */}
-                <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
-                  <p className="min-w-0 text-sm font-semibold hyphens-auto wrap-break-word">{appointment.title}</p>
-                  <Badge tone={status.tone} className="shrink-0">
-                    {status.label}
-                  </Badge>
+                {/* One layout whatever the title's length, shared with the Termine list (issue 25 item 7). */}
+                <div className="grid grid-cols-1 gap-1">
+                  <AppointmentCardHead appointment={appointment} />
+                  <AppointmentWhen appointment={appointment} />
                 </div>
-                <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-                  <span className="inline-flex items-center gap-1">
-                    <CalendarDays className="size-4" aria-hidden="true" />
-                    <span data-testid="appointment-date">{formatDate(appointment.start_time)}</span>
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <Clock className="size-4" aria-hidden="true" />
-                    <span data-testid="appointment-time">
-                      {formatTimeRange(appointment.start_time, appointment.end_time)}
-                    </span>
-                  </span>
-                </p>
                 {actions.awaitingManagement ? (
                   <p className="mt-2 text-sm text-muted-foreground" data-testid="appointment-awaiting">
                     {appointmentTexts.detail.awaitingHint}
