@@ -1,23 +1,22 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { DOCUMENT_EXTENSIONS, LIMITS } from "@mieter-portal/contracts";
-import {
-  type DocumentAudience,
-  documentPublishFields,
-  PUBLISH_MESSAGES,
-  type PublishedDocumentType,
-  publishedDocumentType,
-} from "@mieter-portal/contracts/staff";
+import { documentPublishFields, PUBLISH_MESSAGES, publishedDocumentType } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
+import { Field } from "@mieter-portal/ui/field";
 import { FieldError } from "@mieter-portal/ui/field-error";
-import { Input, Label } from "@mieter-portal/ui/form-field";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Input } from "@mieter-portal/ui/form-field";
+import { NativeSelect } from "@mieter-portal/ui/native-select";
+import { useQuery } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { FormError, SelectField, TextField } from "@/components/form-controls";
-import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
+import { useEffect, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { FormError, showApiErrors } from "@/components/form-error";
 import { DOCUMENT_TYPE_LABELS } from "@/lib/labels";
 import { useMe } from "@/lib/me";
-import { buildingsQueryOptions, tenantsQueryOptions } from "@/lib/shared-queries";
-import { usePublishDocument } from "./api";
+import { buildingsQueryOptions } from "@/lib/shared-queries";
+import { type PublishInput, usePublishDocument } from "./api";
+import { type PickedTenant, TenantPicker } from "./components/tenant-picker";
 
 const TYPES = publishedDocumentType.options;
 const MAX_MB = LIMITS.documentMaxBytes / 1024 / 1024;
@@ -30,137 +29,121 @@ export function fileProblem(file: File | null): string | null {
   return null;
 }
 
-/** Search and pick one tenant (of the staff member's buildings: the server's scope). */
-function TenantPicker({
-  value,
-  onChange,
-  error,
-}: {
-  value: { id: string; name: string } | null;
-  onChange: (tenant: { id: string; name: string } | null) => void;
-  error?: string;
-}) {
-  const [text, setText] = useState("");
-  const [q, setQ] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const tenants = useInfiniteQuery({ ...tenantsQueryOptions(q, null), enabled: q.length > 0 });
-  const items = (tenants.data?.pages.flatMap((p) => p.items) ?? []).slice(0, 8);
-  const errorId = useId();
-  if (value) {
-    return (
-      <div className="grid gap-1.5">
-        <p className="text-sm font-medium">Mieter</p>
-        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3 text-sm">
-          <span data-testid="picked-tenant">{value.name}</span>
-          <Button type="button" size="sm" variant="ghost" onClick={() => onChange(null)}>
-            Anderen Mieter wählen
-          </Button>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="sr-only">Mieter</legend>
-      <TextField
-        label="Mieter suchen"
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Name, E-Mail-Adresse oder Adresse"
-        hint="Mindestens ein Zeichen; Mieter Ihrer Gebäude."
-      />
-      {q && tenants.isSuccess ? (
-        items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Keine Mieter gefunden.</p>
-        ) : (
-          <ul className="grid gap-1" aria-label="Gefundene Mieter">
-            {items.map((t) => (
-              <li key={t.id}>
-                <button
-                  type="button"
-                  onClick={() => onChange({ id: t.id, name: t.name })}
-                  className="flex w-full flex-wrap items-baseline justify-between gap-x-3 rounded-lg px-3 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  <span className="font-medium">{t.name}</span>
-                  <span className="text-muted-foreground">
-                    {[t.address, t.unit ? `Whg. ${t.unit}` : null].filter(Boolean).join(", ") || t.email}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : null}
-      <FieldError id={errorId} message={error} />
-    </fieldset>
-  );
-}
+/** The form's field of each request field (the picked tenant is one control). */
+const FIELD_OF: Record<string, string> = {
+  title: "title",
+  type: "type",
+  audience: "audience",
+  building_id: "building_id",
+  tenant_id: "tenant",
+};
+
+/**
+ * The form's values as the multipart publication: the text fields checked with the contracts'
+ * schema, the file by `fileProblem`; every missing piece is said at once (the contracts' cross-field
+ * checks run only once its fields parse, so a missing tenant or building is added here).
+ */
+export const publishSchema = z
+  .object({
+    audience: z.string(),
+    building_id: z.string(),
+    tenant: z.custom<PickedTenant | null>(),
+    type: z.string(),
+    title: z.string(),
+    file: z.custom<File | null>(),
+  })
+  .transform((v, ctx): PublishInput => {
+    const fields = {
+      title: v.title,
+      type: v.type,
+      audience: v.audience,
+      tenant_id: v.audience === "tenant" ? v.tenant?.id : undefined,
+      building_id: v.audience === "building" ? v.building_id || undefined : undefined,
+    };
+    const checked = documentPublishFields.safeParse(fields);
+    const issues: { path: string; message: string }[] = (checked.error?.issues ?? []).map((issue) => ({
+      path: FIELD_OF[String(issue.path[0])] ?? "audience",
+      message: issue.message,
+    }));
+    if (v.audience === "tenant" && !v.tenant) issues.push({ path: "tenant", message: PUBLISH_MESSAGES.tenant });
+    if (v.audience === "building" && !v.building_id)
+      issues.push({ path: "building_id", message: PUBLISH_MESSAGES.building });
+    const problem = fileProblem(v.file);
+    if (problem) issues.push({ path: "file", message: problem });
+    for (const { path, message } of issues) ctx.addIssue({ code: "custom", path: [path], message });
+    if (!checked.success || issues.length > 0 || !v.file) return z.NEVER;
+    return {
+      title: checked.data.title,
+      type: checked.data.type,
+      audience: checked.data.audience,
+      tenantId: checked.data.tenant_id,
+      buildingId: checked.data.building_id,
+      file: v.file,
+    };
+  });
+type PublishValues = z.input<typeof publishSchema>;
 
 /** Publish one file to one tenant, a building or (Administrators) all tenants. */
 export function PublishDocumentForm() {
   const me = useMe();
   const buildings = useQuery(buildingsQueryOptions());
   const publish = usePublishDocument();
-  const [audience, setAudience] = useState<DocumentAudience>("building");
-  const [buildingId, setBuildingId] = useState("");
-  const [tenant, setTenant] = useState<{ id: string; name: string } | null>(null);
-  const [type, setType] = useState<PublishedDocumentType>("house_rules");
-  const [title, setTitle] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [done, setDone] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    resetField,
+    watch,
+    formState: { errors },
+  } = useForm<PublishValues, unknown, PublishInput>({
+    resolver: zodResolver(publishSchema),
+    defaultValues: { audience: "building", building_id: "", tenant: null, type: "house_rules", title: "", file: null },
+  });
+  const audience = watch("audience");
+  // A Verwalter with one building has it chosen already.
   const onlyBuilding = buildings.data?.length === 1 ? buildings.data[0]?.id : undefined;
-  const building = buildingId || onlyBuilding || "";
+  useEffect(() => {
+    if (onlyBuilding && !getValues("building_id")) setValue("building_id", onlyBuilding);
+  }, [onlyBuilding, getValues, setValue]);
+  // Registered in the order of the screen: the first field with an error gets the focus.
+  const field = {
+    audience: register("audience"),
+    building_id: register("building_id"),
+    type: register("type"),
+    title: register("title"),
+  };
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setDone(null);
-    const checked = validate(documentPublishFields, {
-      title,
-      type,
-      audience,
-      tenant_id: audience === "tenant" ? tenant?.id : undefined,
-      building_id: audience === "building" ? building || undefined : undefined,
-    });
-    const problem = fileProblem(file);
-    if (checked.errors || problem) {
-      // Every missing piece at once (the schema's cross-field checks run only once the fields parse).
-      const missing: FieldErrors = {};
-      if (audience === "tenant" && !tenant) missing.tenant_id = PUBLISH_MESSAGES.tenant;
-      if (audience === "building" && !building) missing.building_id = PUBLISH_MESSAGES.building;
-      if (problem) missing.file = problem;
-      return setErrors({ ...missing, ...(checked.errors ?? {}) });
-    }
-    setErrors({});
+  async function onSubmit(input: PublishInput) {
     try {
-      const published = await publish.mutateAsync({
-        title: checked.data.title,
-        type: checked.data.type,
-        audience,
-        tenantId: checked.data.tenant_id,
-        buildingId: checked.data.building_id,
-        file: file as File,
-      });
+      const published = await publish.mutateAsync(input);
       const count = published.recipient_count;
       setDone(
         `„${published.title}“ wurde veröffentlicht: ${count === 1 ? "1 Mieter erhält" : `${count} Mieter erhalten`} es unter ${DOCUMENT_TYPE_LABELS[published.type]}; wer E-Mails erhalten möchte, wird mit der nächsten täglichen E-Mail um 8 Uhr benachrichtigt.`,
       );
-      setTitle("");
-      setFile(null);
+      resetField("title");
+      resetField("file");
       if (fileInput.current) fileInput.current.value = "";
     } catch (error) {
-      setErrors(errorsFromApi(error));
+      const rest = showApiErrors(error, setError, ["title", "type", "audience", "building_id", "file"]);
+      if (rest.tenant_id) setError("tenant", { type: "server", message: rest.tenant_id });
     }
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Dokument veröffentlichen">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setDone(null);
+        return handleSubmit(onSubmit)(event);
+      }}
+      className="grid gap-4"
+      aria-label="Dokument veröffentlichen"
+    >
       {done ? (
         <div
           role="status"
@@ -170,8 +153,8 @@ export function PublishDocumentForm() {
           <p>{done}</p>
         </div>
       ) : null}
-      <FormError message={errors._form} />
-      <fieldset className="grid gap-2">
+      <FormError message={errors.root?.message} />
+      <fieldset className="grid gap-2" aria-describedby={errors.audience ? "audience-error" : undefined}>
         <legend className="mb-1 text-sm font-medium">Empfänger</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           {(
@@ -182,71 +165,84 @@ export function PublishDocumentForm() {
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="audience"
-                className="size-4 accent-primary"
-                checked={audience === value}
-                onChange={() => setAudience(value)}
-              />
+              <input type="radio" value={value} className="size-4 accent-primary" {...field.audience} />
               {label}
             </label>
           ))}
         </div>
-        <FieldError id="audience-error" message={errors.audience} />
+        <FieldError id="audience-error" message={errors.audience?.message} />
       </fieldset>
       {audience === "building" ? (
-        <SelectField
-          label="Gebäude"
-          value={building}
-          onChange={(e) => setBuildingId(e.target.value)}
-          error={errors.building_id}
-        >
-          <option value="">Bitte wählen</option>
-          {(buildings.data ?? []).map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </SelectField>
+        <Field label="Gebäude" className="content-start" error={errors.building_id?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...field.building_id}>
+              <option value="">Bitte wählen</option>
+              {(buildings.data ?? []).map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
       ) : audience === "tenant" ? (
-        <TenantPicker value={tenant} onChange={setTenant} error={errors.tenant_id} />
+        <Controller
+          control={control}
+          name="tenant"
+          render={({ field: tenant, fieldState }) => (
+            <TenantPicker
+              value={tenant.value}
+              onChange={tenant.onChange}
+              inputRef={tenant.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
       ) : (
         <p className="text-sm text-muted-foreground">
           Alle Mieter mit laufendem Mietverhältnis, und wer in den letzten drei Monaten ausgezogen ist.
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Art"
-          value={type}
-          onChange={(e) => setType(e.target.value as PublishedDocumentType)}
-          error={errors.type}
-        >
-          {TYPES.map((t) => (
-            <option key={t} value={t}>
-              {DOCUMENT_TYPE_LABELS[t]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Titel" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+        <Field label="Art" className="content-start" error={errors.type?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...field.type}>
+              {TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {DOCUMENT_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Titel" className="content-start" error={errors.title?.message} inputProps={field.title} />
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={fileId}>Datei</Label>
-        <Input
-          ref={fileInput}
-          id={fileId}
-          type="file"
-          accept={DOCUMENT_EXTENSIONS.join(",")}
-          aria-invalid={errors.file ? true : undefined}
-          aria-describedby={`${fileId}-hint${errors.file ? ` ${fileId}-error` : ""}`}
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
-        <p id={`${fileId}-hint`} className="text-sm text-muted-foreground">
-          PDF, DOC, DOCX, JPG oder PNG, höchstens {MAX_MB} MB.
-        </p>
-        <FieldError id={`${fileId}-error`} message={errors.file} />
-      </div>
+      <Controller
+        control={control}
+        name="file"
+        render={({ field: file, fieldState }) => (
+          <Field
+            label="Datei"
+            hint={`PDF, DOC, DOCX, JPG oder PNG, höchstens ${MAX_MB} MB.`}
+            error={fieldState.error?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                ref={(element) => {
+                  file.ref(element);
+                  fileInput.current = element;
+                }}
+                name={file.name}
+                type="file"
+                accept={DOCUMENT_EXTENSIONS.join(",")}
+                onBlur={file.onBlur}
+                onChange={(e) => file.onChange(e.target.files?.[0] ?? null)}
+              />
+            )}
+          </Field>
+        )}
+      />
       <Button type="submit" className="w-fit" disabled={publish.isPending}>
         {publish.isPending ? "Wird veröffentlicht…" : "Veröffentlichen"}
       </Button>
