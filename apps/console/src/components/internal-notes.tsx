@@ -1,46 +1,41 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { internalNote, internalNoteRequest } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
+import { Field } from "@mieter-portal/ui/field";
+import { Textarea } from "@mieter-portal/ui/textarea";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { FormError, TextAreaField } from "@/components/form-controls";
+import { FormError, showApiErrors } from "@/components/form-error";
 import { LoadError, Section } from "@/components/page";
 import { apiGet, apiPost } from "@/lib/api-client";
-import { errorsFromApi, type FieldErrors, validate } from "@/lib/form";
 import { formatDateTime } from "@/lib/format";
 
 const INTERNAL_LABEL = "Intern – für Mieter nicht sichtbar";
 
-interface Note {
-  id: string;
-  author: string;
-  note: string;
-  created_at: string;
-}
+type Note = z.infer<typeof internalNote>;
+type NoteRequest = z.infer<typeof internalNoteRequest>;
 
 /**
  * Notes for staff only, set apart by colour, a lock and the words on every note (repairs,
  * conversations, appointments, tenants; issue 25 §15).
  */
 export function InternalNotesPanel({ notes, onAdd }: { notes: Note[]; onAdd: (note: string) => Promise<unknown> }) {
-  const [note, setNote] = useState("");
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NoteRequest>({ resolver: zodResolver(internalNoteRequest), defaultValues: { note: "" } });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validate(internalNoteRequest, { note });
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    setPending(true);
+  async function onSubmit(values: NoteRequest) {
     try {
-      await onAdd(checked.data.note);
-      setNote("");
+      await onAdd(values.note);
+      reset();
     } catch (error) {
-      setErrors(errorsFromApi(error));
-    } finally {
-      setPending(false);
+      showApiErrors(error, setError, ["note"]);
     }
   }
 
@@ -67,19 +62,18 @@ export function InternalNotesPanel({ notes, onAdd }: { notes: Note[]; onAdd: (no
           ))}
         </ol>
       )}
-      <form noValidate onSubmit={onSubmit} className="grid gap-3">
-        <FormError message={errors._form} />
-        <TextAreaField
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-3">
+        <FormError message={errors.root?.message} />
+        <Field
           label="Interne Notiz hinzufügen"
           hint={`${INTERNAL_LABEL}. Nur Mitarbeiter sehen diese Notiz.`}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          error={errors.note}
-          rows={3}
-        />
-        <Button type="submit" variant="secondary" className="w-fit" disabled={pending}>
+          error={errors.note?.message}
+        >
+          {(control) => <Textarea {...control} rows={3} {...register("note")} />}
+        </Field>
+        <Button type="submit" variant="secondary" className="w-fit" disabled={isSubmitting}>
           <Lock aria-hidden="true" />
-          {pending ? "Wird gespeichert…" : "Interne Notiz speichern"}
+          {isSubmitting ? "Wird gespeichert…" : "Interne Notiz speichern"}
         </Button>
       </form>
     </div>
