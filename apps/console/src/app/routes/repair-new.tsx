@@ -1,14 +1,12 @@
 import type { StaffNewRepair } from "@mieter-portal/contracts/staff";
-import { Button } from "@mieter-portal/ui/button";
 import { toast } from "@mieter-portal/ui/use-toast";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { SelectField } from "@/components/form-controls";
+import { useNavigate, useSearchParams } from "react-router";
 import { LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { threadQueryOptions } from "@/features/messages/api";
 import { createRepair } from "@/features/repairs/api";
+import { BuildingChoice } from "@/features/repairs/components/building-choice";
 import { NewRepairForm } from "@/features/repairs/components/new-repair-form";
 import { tenantQueryOptions } from "@/features/tenants/api";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
@@ -107,59 +105,5 @@ export function Component() {
         />
       </Section>
     </>
-  );
-}
-
-/** The building whose common areas the repair is for; a tenant's repair starts on the tenant's page. */
-function BuildingChoice({
-  buildings,
-  unknown,
-  onChoose,
-}: {
-  buildings: { id: string; name: string; address: string }[];
-  unknown: boolean;
-  onChoose: (id: string) => void;
-}) {
-  const [chosen, setChosen] = useState(buildings.length === 1 ? (buildings[0]?.id ?? "") : "");
-  const [error, setError] = useState(unknown ? "Dieses Haus gibt es nicht oder es gehört nicht zu Ihren Häusern." : "");
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!chosen) return setError("Bitte wählen Sie das Haus.");
-    onChoose(chosen);
-  }
-  if (buildings.length === 0) {
-    return (
-      <p className="text-sm">Ihnen ist noch kein Haus zugeordnet. Bitte wenden Sie sich an einen Administrator.</p>
-    );
-  }
-  return (
-    <form className="grid max-w-md gap-4" onSubmit={submit} noValidate>
-      <SelectField
-        label="Haus"
-        value={chosen}
-        onChange={(e) => {
-          setChosen(e.target.value);
-          setError("");
-        }}
-        error={error || undefined}
-      >
-        <option value="">Bitte wählen</option>
-        {buildings.map((b) => (
-          <option key={b.id} value={b.id}>
-            {b.address}
-          </option>
-        ))}
-      </SelectField>
-      <Button type="submit" className="w-fit">
-        Weiter
-      </Button>
-      <p className="text-sm text-muted-foreground">
-        Eine Reparatur für einen Mieter legen Sie auf seiner Seite an (
-        <Link to={paths.tenants} className="text-link underline">
-          Mieter
-        </Link>
-        ) oder aus seiner Nachricht.
-      </p>
-    </form>
   );
 }
