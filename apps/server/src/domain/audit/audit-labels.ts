@@ -4,7 +4,12 @@
  * dates instead of the stored JSON (kept in `before`/`after` for exports).
  */
 
-import { REPAIR_STATUS_LABELS, type RepairStatus } from "@mieter-portal/contracts";
+import {
+  EMERGENCY_TYPE_LABELS,
+  type EmergencyType,
+  REPAIR_STATUS_LABELS,
+  type RepairStatus,
+} from "@mieter-portal/contracts";
 import { STAFF_ROLE_LABELS, type StaffRole } from "@mieter-portal/contracts/staff";
 
 /** What was done, as the rest of a sentence after the staff member's name. */
@@ -112,6 +117,22 @@ export const PAYMENT_METHODS: Record<string, string> = {
   standing_order: "Dauerauftrag",
 };
 
+/** A notice's kind as the console names it ("Störung: Wasserausfall" or "Information"). */
+export const NOTICE_KINDS: Record<string, string> = {
+  information: "Information",
+  emergency: "Störung",
+};
+
+/**
+ * Why a staff sign-in failed, as routes/staff/auth.ts records it: "password" for a wrong password
+ * and also for an address no staff member has (the same answer to the caller, so nobody learns
+ * which addresses exist), "totp" for a wrong code or one already used.
+ */
+export const SIGN_IN_FAILURE_REASONS: Record<string, string> = {
+  password: "falsches Passwort oder unbekannte E-Mail-Adresse",
+  totp: "falscher oder bereits benutzter Code",
+};
+
 export type Names = {
   items: Map<string, { label: string; tenant: { id: string; name: string } | null }>;
   staff: Map<string, string>;
@@ -148,24 +169,34 @@ const FIELD_LABELS: Record<string, string> = {
   content_hash: "Prüfsumme (SHA-256)",
   distance_m: "Entfernung zum Objekt (m)",
   channel: "Weg",
+  charges: "Offene Posten",
   checklist: "Checkliste",
+  content: "Nachricht",
   decline_reason: "Ablehnungsgrund",
   due_day: "Fällig am",
   email: "E-Mail",
+  emergency_type: "Art der Störung",
   end_date: "Ende",
   end_time: "Ende",
   finished_at: "Ende",
   ends_on: "Bis",
   expires_at: "Gültig bis",
   first_name: "Vorname",
+  kind: "Art",
   last_name: "Nachname",
   location: "Ort",
+  mailed_to: "Per E-Mail benachrichtigt",
   name: "Name",
   note: "Notiz",
   note_to_tenant: "Nachricht an den Mieter",
   on_site: "Am Objekt",
+  outage_from: "Störung ab",
+  outage_until: "Störung bis",
+  overdue_cents: "Überfällig",
+  pay_by: "Zahlen bis",
   payment_method: "Zahlungsweise",
   planned_date: "Geplant am",
+  planned_window: "Zeitfenster",
   reason: "Grund",
   recurrence: "Rhythmus",
   remark: "Bemerkung",
@@ -178,6 +209,7 @@ const FIELD_LABELS: Record<string, string> = {
   status: "Status",
   team: "Team",
   tenant_visible: "Für Mieter sichtbar",
+  text: "Text",
   title: "Titel",
   to: "An",
   totp_enabled: "Zweiter Faktor",
@@ -187,8 +219,15 @@ const FIELD_LABELS: Record<string, string> = {
   window: "Zeitfenster",
 };
 
-function valueText(key: string, value: unknown, names: Names): string | null {
+function valueText(key: string, value: unknown, names: Names, side: Record<string, unknown>): string | null {
   if (value === null || value === undefined || value === "") return null;
+  // A failed sign-in's reason is a stored key; any other "reason" is what staff wrote.
+  if (key === "reason" && "email" in side && typeof value === "string" && SIGN_IN_FAILURE_REASONS[value])
+    return SIGN_IN_FAILURE_REASONS[value];
+  if (key === "kind" && typeof value === "string") return NOTICE_KINDS[value] ?? null;
+  if (key === "emergency_type" && typeof value === "string")
+    return EMERGENCY_TYPE_LABELS[value as EmergencyType] ?? null;
+  if (key === "mailed_to" && typeof value === "number") return `${new Intl.NumberFormat("de-DE").format(value)} Mieter`;
   if (key === "assignee_id")
     return typeof value === "string" ? (names.staff.get(value) ?? "ein ehemaliger Mitarbeiter") : null;
   if (key === "building_ids" && Array.isArray(value))
@@ -222,8 +261,8 @@ export function changesOf(before: unknown, after: unknown, names: Names) {
   return keys
     .map((k) => ({
       field: FIELD_LABELS[k] as string,
-      before: valueText(k, b[k], names),
-      after: valueText(k, a[k], names),
+      before: valueText(k, b[k], names, b),
+      after: valueText(k, a[k], names, a),
     }))
     .filter((c) => (c.before !== null || c.after !== null) && !(both && c.before === c.after));
 }
