@@ -1,17 +1,15 @@
 import type { TenantImportPreview, TenantImportResult } from "@mieter-portal/contracts/staff";
-import { Button } from "@mieter-portal/ui/button";
-import { Label } from "@mieter-portal/ui/form-field";
 import { toast } from "@mieter-portal/ui/use-toast";
-import { Download, Upload } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { FormError } from "@/components/form-controls";
+import { FormError } from "@/components/form-error";
 import { PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { readStatement } from "@/features/ledger/read-statement";
 import { useImportTenants, usePreviewImport } from "@/features/tenants/api";
+import { type ImportFile, ImportFileForm } from "@/features/tenants/components/import-file-form";
+import { RefusedRowsDownload } from "@/features/tenants/components/refused-rows-download";
 import { ImportCommit, ImportPreview } from "@/features/tenants/import-preview";
-import { saveBlob } from "@/features/tenants/onboarding-labels";
 import { TenanciesOnly } from "@/features/tenants/tenancies-only";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
@@ -20,33 +18,15 @@ type Step =
   | { kind: "preview"; filename: string; csv: string; preview: TenantImportPreview }
   | { kind: "done"; filename: string; result: TenantImportResult };
 
-const COLUMNS = "Vorname;Nachname;E-Mail;Gebäude;Wohnung;Beginn;Kaltmiete;Nebenkosten;Zahlungsart;Fälligkeitstag";
-
-/** The refused rows as a CSV file named after the chosen one ("mieter.csv" → "mieter – Zeilen mit Fehlern.csv"). */
-function downloadRefused(csv: string, filename: string) {
-  const base = filename.replace(/\.[^.]*$/, "");
-  saveBlob(new Blob([csv], { type: "text/csv;charset=utf-8" }), `${base} – Zeilen mit Fehlern.csv`);
-}
-
 function Import() {
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: "choose" });
   const [error, setError] = useState<string | null>(null);
   const preview = usePreviewImport();
   const commit = useImportTenants();
 
-  async function onPreview(event: FormEvent) {
-    event.preventDefault();
-    if (!file) return setError("Bitte wählen Sie eine CSV-Datei.");
+  async function onPreview({ filename, csv }: ImportFile) {
     setError(null);
-    try {
-      const csv = await readStatement(file);
-      const result = await preview.mutateAsync(csv);
-      setStep({ kind: "preview", filename: file.name, csv, preview: result });
-    } catch (err) {
-      setError(errorMessage(err));
-    }
+    setStep({ kind: "preview", filename, csv, preview: await preview.mutateAsync(csv) });
   }
 
   async function onCommit(invite: boolean) {
@@ -75,35 +55,7 @@ function Import() {
       />
       <div className="grid gap-4">
         <Section title="Datei wählen">
-          <form noValidate onSubmit={onPreview} className="grid gap-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor={fileId}>
-                CSV-Datei (wie Excel sie speichert: „CSV (Trennzeichen-getrennt)“ oder „CSV UTF-8“)
-              </Label>
-              <input
-                id={fileId}
-                type="file"
-                accept=".csv,.txt,text/csv"
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setStep({ kind: "choose" });
-                }}
-                className="block w-full max-w-full text-sm file:mr-3 file:min-h-9 file:rounded-md file:border file:border-border file:bg-card file:px-3 file:text-sm file:font-medium"
-              />
-              <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-                Kopfzeile z. B.: {COLUMNS}. Pflicht sind Vorname, Nachname, Gebäude (Adresse wie in der Gebäudeliste –
-                oder Straße, Hausnummer, PLZ und Ort in eigenen Spalten), Beginn (TT.MM.JJJJ), Kaltmiete und
-                Nebenkosten. Zur Übernahme: Saldo (Rückstand positiv, Guthaben negativ) und „Bezahlt bis“ (MM.JJJJ);
-                ohne sie wird ab dem ersten Monat berechnet, der heute oder später fällig ist. Andere Spalten werden
-                ignoriert.
-              </p>
-            </div>
-            <FormError message={step.kind === "choose" ? error : null} />
-            <Button type="submit" className="w-fit" disabled={preview.isPending}>
-              <Upload aria-hidden="true" />
-              {preview.isPending ? "Wird geprüft…" : "Prüfen"}
-            </Button>
-          </form>
+          <ImportFileForm read={readStatement} onChosen={() => setStep({ kind: "choose" })} onSubmit={onPreview} />
         </Section>
         {step.kind === "preview" ? (
           <Section title={`Vorschau: ${step.filename}`}>
@@ -111,14 +63,11 @@ function Import() {
               <FormError message={error} />
               <ImportPreview preview={step.preview} />
               {step.preview.refused_csv ? (
-                <Button
-                  variant="outline"
-                  className="w-fit"
-                  onClick={() => downloadRefused(step.preview.refused_csv!, step.filename)}
-                >
-                  <Download aria-hidden="true" />
-                  {step.preview.refused} {step.preview.refused === 1 ? "Zeile" : "Zeilen"} mit Fehlern herunterladen
-                </Button>
+                <RefusedRowsDownload
+                  csv={step.preview.refused_csv}
+                  count={step.preview.refused}
+                  filename={step.filename}
+                />
               ) : null}
               {step.preview.valid ? (
                 <ImportCommit preview={step.preview} pending={commit.isPending} onCommit={onCommit} />
@@ -139,14 +88,11 @@ function Import() {
                 </Link>
               </p>
               {step.result.refused_csv ? (
-                <Button
-                  variant="outline"
-                  className="w-fit"
-                  onClick={() => downloadRefused(step.result.refused_csv!, step.filename)}
-                >
-                  <Download aria-hidden="true" />
-                  {step.result.refused} {step.result.refused === 1 ? "Zeile" : "Zeilen"} mit Fehlern herunterladen
-                </Button>
+                <RefusedRowsDownload
+                  csv={step.result.refused_csv}
+                  count={step.result.refused}
+                  filename={step.filename}
+                />
               ) : null}
             </div>
           </Section>
