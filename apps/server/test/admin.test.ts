@@ -383,7 +383,11 @@ describe("send-message", () => {
       .where("thread_id", "=", thread.id)
       .orderBy("received_at")
       .execute();
-    expect(messages.map((m) => m.sender_name)).toEqual([ctx.config.brand.companyName, "Tom Hausmeister"]);
+    // Signed "Name, Firma" as the console signs (issue 25 item 6).
+    expect(messages.map((m) => m.sender_name)).toEqual([
+      ctx.config.brand.companyName,
+      `Tom Hausmeister, ${ctx.config.brand.companyName}`,
+    ]);
     const after = await ctx.db
       .selectFrom("message_threads")
       .select("last_message_at")
@@ -556,7 +560,7 @@ describe("set-repair-status", () => {
       .execute();
     expect(history.map((h) => [h.status, h.actor_kind, h.actor_name, h.note])).toEqual([
       ["reported", "tenant", "Erika Mustermann", null],
-      ["scheduled", "staff", "Sabine Krüger", "Installateur kommt vormittags."],
+      ["scheduled", "staff", `Sabine Krüger, ${ctx.config.brand.companyName}`, "Installateur kommt vormittags."],
       ["completed", "staff", ctx.config.brand.companyName, null],
     ]);
   });
@@ -627,7 +631,9 @@ describe("propose-appointment", () => {
       .selectAll()
       .where("appointment_id", "=", row.id)
       .execute();
-    expect(changes.map((c) => [c.status, c.actor_kind, c.actor_name])).toEqual([["pending", "staff", "Sabine Krüger"]]);
+    expect(changes.map((c) => [c.status, c.actor_kind, c.actor_name])).toEqual([
+      ["pending", "staff", `Sabine Krüger, ${ctx.config.brand.companyName}`],
+    ]);
 
     const token = await login(ctx.app, tenant);
     const list = await api(ctx.app, token).get("/api/v1/tenant/appointments");

@@ -16,7 +16,13 @@ import { z } from "zod";
 import { germanDate } from "../../db/seed/calendar.js";
 import { createAppointmentProposal } from "../../domain/appointments/appointment-proposals.js";
 import { createDocument } from "../../domain/documents/documents.js";
-import { replyAsStaff, startThreadAsStaff, threadOwner } from "../../domain/messages/staff-threads.js";
+import {
+  replyAsStaff,
+  type StaffAuthor,
+  staffSignatureOf,
+  startThreadAsStaff,
+  threadOwner,
+} from "../../domain/messages/staff-threads.js";
 import { setRepairStatus as updateRepairStatus } from "../../domain/repairs/repairs.js";
 import { HttpError } from "../../lib/errors.js";
 import { berlinToday, nowIso } from "../../lib/time.js";
@@ -37,6 +43,18 @@ const PUBLISHABLE_TYPES = ["contract", "house_rules", "receipt", "utility"] as c
 /** Who acted, as recorded on messages and status changes; defaults to the company. */
 const senderOption = optionalText(LIMITS.nameMax, "Absender");
 
+/**
+ * The author from the shell (no staff account): `--sender "Sabine Krüger"` signs as the console
+ * does, "Sabine Krüger, Grünfeld Hausverwaltung" (issue 25 item 6), and the audit log names her;
+ * a sender already given in that format is not signed twice; without --sender the company writes.
+ */
+export function shellAuthor(sender: string | undefined, company: string): StaffAuthor {
+  const suffix = `, ${company}`;
+  const name = sender?.endsWith(suffix) ? sender.slice(0, -suffix.length).trim() : sender;
+  if (!name || name === company) return { staffId: null, name: company, ip: null, signature: company };
+  return { staffId: null, name, ip: null, signature: staffSignatureOf(name, company) };
+}
+
 export const sendMessage: AdminCommand = {
   name: "send-message",
   summary: "Nachricht der Hausverwaltung an einen Mieter senden (neue Unterhaltung oder Antwort)",
@@ -56,9 +74,9 @@ export const sendMessage: AdminCommand = {
     );
     if (!o.subject && !o.thread) throw new UsageError("--subject ist erforderlich (oder --thread für eine Antwort).");
     const tenant = await requireTenantByEmail(db, o.email);
-    const sender = o.sender ?? config.brand.companyName;
     // From the shell: no staff account; the audit log and the message name the sender.
-    const author = { staffId: null, name: sender, ip: null, signature: sender };
+    const author = shellAuthor(o.sender, config.brand.companyName);
+    const sender = author.signature;
     const mail = { company: config.brand.companyName, publicUrl: config.publicUrl };
     let threadId: string;
     if (o.thread) {
@@ -153,7 +171,7 @@ export const setRepairStatus: AdminCommand = {
     if (o.status === "scheduled" && !o["planned-date"] && !repair.planned_date) {
       throw new UsageError("--planned-date ist für den Status scheduled erforderlich.");
     }
-    const actorName = o.sender ?? config.brand.companyName;
+    const actorName = shellAuthor(o.sender, config.brand.companyName).signature;
     const updated = await updateRepairStatus(db, o.id, {
       status: o.status,
       plannedDate: o["planned-date"],
@@ -196,7 +214,7 @@ export const proposeAppointment: AdminCommand = {
     if (o.start <= nowIso()) throw new UsageError("--start muss in der Zukunft liegen.");
     const tenant = await requireTenantByEmail(db, o.email);
     const title = o.title ?? DEFAULT_APPOINTMENT_TITLES[o.type];
-    const actorName = o.sender ?? config.brand.companyName;
+    const author = shellAuthor(o.sender, config.brand.companyName);
     const created = await createAppointmentProposal(
       db,
       {
@@ -208,7 +226,7 @@ export const proposeAppointment: AdminCommand = {
         location: o.location ?? null,
         note_to_tenant: o.notes ?? null,
       },
-      { staffId: null, name: actorName, ip: null, signature: actorName },
+      author,
       { company: config.brand.companyName, publicUrl: config.publicUrl },
     );
     if (created.kind !== "ok") throw new UsageError(created.message);
