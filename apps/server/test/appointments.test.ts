@@ -1,3 +1,4 @@
+import type { AppointmentStatus } from "@mieter-portal/contracts";
 import { addDays as addCalendarDays, addMonths, decideTenantStatusChange } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requestAppointment } from "../src/domain/appointments/appointments.js";
@@ -454,7 +455,7 @@ describe("PATCH /tenant/appointments/{id}/status", () => {
     }
   });
 
-  it.each([
+  it.each<[AppointmentStatus, AppointmentStatus, string]>([
     ["canceled", "confirmed", "Dieser Termin wurde bereits abgesagt."],
     ["completed", "confirmed", "Dieser Termin ist bereits abgeschlossen."],
     ["completed", "canceled", "Dieser Termin ist bereits abgeschlossen."],
@@ -468,7 +469,7 @@ describe("PATCH /tenant/appointments/{id}/status", () => {
   });
 
   it("answers 409 for an appointment that has already ended", async () => {
-    for (const status of ["pending", "confirmed"]) {
+    for (const status of ["pending", "confirmed"] as const) {
       const id = await insertAppointment(ctx.db, a.id, {
         status,
         startTime: hoursFromNow(-3),

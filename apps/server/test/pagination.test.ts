@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AppointmentStatus, AppointmentType } from "@mieter-portal/contracts";
 import { NEXT_CURSOR_HEADER, PAGINATION_MESSAGES } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
@@ -337,7 +338,7 @@ describe("what only some lists have", () => {
     const soon = Array.from({ length: 5 }, (_, i) => new Date(Date.now() + (i + 1) * 86_400_000).toISOString());
     // A canceled appointment ahead is not upcoming (it would push a real one off the dashboard).
     const canceledAt = new Date(Date.now() + 1.5 * 86_400_000).toISOString();
-    const appointment = (title: string, type: string, status: string, at: string) => ({
+    const appointment = (title: string, type: AppointmentType, status: AppointmentStatus, at: string) => ({
       tenantId: tenant.id,
       type,
       title,

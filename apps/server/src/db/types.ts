@@ -1,4 +1,21 @@
+import type {
+  ActorKind,
+  AppointmentOrigin,
+  AppointmentStatus,
+  AppointmentType,
+  DocumentType,
+  MessageDirection,
+  MeterKind,
+  NoticeKind,
+  PaymentMethod,
+  PaymentStatus,
+  RepairLocation,
+  RepairStatus,
+  RepairType,
+  Urgency,
+} from "@mieter-portal/contracts";
 import type { BetrkvCategory } from "@mieter-portal/contracts/services";
+import type { DocumentAudience, InboxKind, InboxState, StaffRole } from "@mieter-portal/contracts/staff";
 import type { Generated, Selectable } from "kysely";
 
 /**
@@ -32,7 +49,7 @@ export interface StaffUsersTable {
   email_normalized: string | null;
   name: string;
   /** administrator | verwalter | hausmeister */
-  role: Generated<string>;
+  role: Generated<StaffRole>;
   active: Generated<number>;
   /** Null until the invitation link was used. */
   password_hash: string | null;
@@ -131,14 +148,14 @@ export interface InternalNotesTable {
 
 /** One row per item that waits for the management (repositories/inbox.ts keeps it). */
 export interface InboxItemsTable {
-  kind: string;
+  kind: InboxKind;
   item_id: string;
   /** null for a common-area repair (issue 25 §16). */
   tenant_id: string | null;
   building_id: string | null;
-  state: string;
+  state: InboxState;
   title: string;
-  urgency: string | null;
+  urgency: Urgency | null;
   created_at: string;
   due_at: string;
   assignee_id: string | null;
@@ -173,7 +190,7 @@ export interface TenanciesTable {
   end_date: string | null;
   base_rent_cents: number;
   utilities_cents: number;
-  payment_method: string;
+  payment_method: PaymentMethod;
   due_day: number;
   iban_last4: string | null;
   /** The building the apartment is in (buildings are derived from street addresses). */
@@ -189,7 +206,7 @@ export interface PaymentsTable {
   tenancy_id: string;
   amount_cents: number;
   currency: string;
-  status: string;
+  status: PaymentStatus;
   due_date: string;
   paid_at: string | null;
   description: string;
@@ -330,8 +347,8 @@ export interface MessagesTable {
   thread_id: string;
   tenant_id: string;
   /** inbound = management → tenant, outbound = tenant → management */
-  direction: string;
-  actor_kind: string;
+  direction: MessageDirection;
+  actor_kind: ActorKind;
   staff_user_id: string | null;
   sender_name: string;
   content: string;
@@ -342,9 +359,9 @@ export interface MessagesTable {
 export interface AppointmentsTable {
   id: string;
   tenant_id: string;
-  type: string;
+  type: AppointmentType;
   title: string;
-  status: string;
+  status: AppointmentStatus;
   start_time: string;
   end_time: string;
   requested_date: string | null;
@@ -354,7 +371,7 @@ export interface AppointmentsTable {
   created_at: string;
   updated_at: string;
   /** tenant: a request waiting for the management; management: a proposal waiting for the tenant. */
-  origin: Generated<string>;
+  origin: Generated<AppointmentOrigin>;
   assignee_id: Generated<string | null>;
   decline_reason: Generated<string | null>;
   /** The message of the management's latest answer, shown to the tenant (migration 0018). */
@@ -366,9 +383,9 @@ export interface AppointmentsTable {
 export interface AppointmentStatusChangesTable {
   id: string;
   appointment_id: string;
-  status: string;
+  status: AppointmentStatus;
   changed_at: string;
-  actor_kind: string;
+  actor_kind: ActorKind;
   actor_name: string;
   /** The management's message or reason with this change (migration 0018). */
   note: Generated<string | null>;
@@ -378,14 +395,14 @@ export interface DocumentsTable {
   id: string;
   tenant_id: string;
   title: string;
-  type: string;
+  type: DocumentType;
   mime_type: string;
   size_bytes: number;
   storage_key: string;
   original_filename: string;
   uploaded_at: string;
   is_tenant_uploaded: number;
-  actor_kind: string;
+  actor_kind: ActorKind;
   /** The management's publication this row came from (its stored file is shared); null for single uploads. */
   publication_id: Generated<string | null>;
 }
@@ -397,7 +414,7 @@ export interface NoticesTable {
   title: string;
   body: string;
   /** information | emergency */
-  kind: string;
+  kind: NoticeKind;
   /** water_outage | heating_failure | lift_out_of_order | other; emergency notices only. */
   emergency_type: string | null;
   valid_from: string;
@@ -426,9 +443,9 @@ export interface NoticeAffectedTable {
 export interface DocumentPublicationsTable {
   id: string;
   title: string;
-  type: string;
+  type: DocumentType;
   /** tenant | building | all */
-  audience: string;
+  audience: DocumentAudience;
   building_id: string | null;
   tenant_id: string | null;
   mime_type: string;
@@ -488,7 +505,7 @@ export interface PhotosTable {
   owner_type: string;
   owner_id: string;
   /** water | electricity | heating for meter photos */
-  meter: string | null;
+  meter: MeterKind | null;
   position: number;
   filename: string;
   mime_type: string;
@@ -501,11 +518,11 @@ export interface RepairsTable {
   id: string;
   /** The tenant who reported it or for whom staff recorded it; null for a common-area repair (issue 25 §16). */
   tenant_id: string | null;
-  type: string;
-  location: string;
+  type: RepairType;
+  location: RepairLocation;
   description: string;
-  urgency: string;
-  status: string;
+  urgency: Urgency;
+  status: RepairStatus;
   reported_at: string;
   planned_date: string | null;
   completed_at: string | null;
@@ -521,9 +538,9 @@ export interface RepairsTable {
 export interface RepairStatusHistoryTable {
   id: string;
   repair_id: string;
-  status: string;
+  status: RepairStatus;
   changed_at: string;
-  actor_kind: string;
+  actor_kind: ActorKind;
   actor_name: string;
   note: string | null;
 }

@@ -1,3 +1,4 @@
+import type { AppointmentStatus, AppointmentType } from "@mieter-portal/contracts";
 import type { Db } from "../../src/db/connection.js";
 import { insertAppointments } from "../../src/domain/appointments/rows.js";
 import { nowIso } from "../../src/lib/time.js";
@@ -12,9 +13,9 @@ export async function insertAppointment(
   db: Db,
   tenantId: string,
   overrides: Partial<{
-    type: string;
+    type: AppointmentType;
     title: string;
-    status: string;
+    status: AppointmentStatus;
     startTime: string;
     endTime: string;
     location: string | null;

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from "@mieter-portal/contracts";
 import type { Db } from "../../src/db/connection.js";
 import { insertInvoice as insertLedgerInvoice, insertPaymentRows } from "../../src/domain/ledger/rows.js";
 import { nowIso } from "../../src/lib/time.js";
@@ -15,7 +16,7 @@ export async function insertPayment(
   tenant: Pick<TenantFixture, "id" | "tenancyId">,
   overrides: Partial<{
     amountCents: number;
-    status: string;
+    status: PaymentStatus;
     dueDate: string;
     paidAt: string | null;
     description: string;

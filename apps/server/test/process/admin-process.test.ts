@@ -60,5 +60,5 @@ describe("the admin command line as a real process", () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -2,11 +2,8 @@ import { randomUUID } from "node:crypto";
 import {
   APPOINTMENT_TITLES,
   type Appointment,
-  type AppointmentOrigin,
   type AppointmentRequest,
-  type AppointmentStatus,
   type AppointmentStatusUpdate,
-  type AppointmentType,
   decideTenantStatusChange,
   TIME_SLOT_HOURS,
   TIME_SLOT_LABELS,
@@ -30,10 +27,10 @@ export interface TenantActor {
 function toAppointment(row: AppointmentRow): Appointment {
   return {
     id: row.id,
-    type: row.type as AppointmentType,
+    type: row.type,
     title: row.title,
-    status: row.status as AppointmentStatus,
-    origin: (row.origin === "tenant" ? "tenant" : "management") as AppointmentOrigin,
+    status: row.status,
+    origin: row.origin,
     start_time: row.start_time,
     end_time: row.end_time,
     requested_date: row.requested_date,

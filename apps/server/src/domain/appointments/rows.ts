@@ -35,9 +35,8 @@ export interface AppointmentSeed {
 export interface AppointmentRowSeed extends Omit<AppointmentSeed, "changes" | "type" | "status" | "origin"> {
   id?: string;
   tenantId: string;
-  /** Test factories write types and statuses outside the contracts' lists. */
-  type: string;
-  status: string;
+  type: AppointmentType;
+  status: AppointmentStatus;
   /** The column's default (management) unless given. */
   origin?: "tenant" | "management";
   createdAt: string;

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
   type AppointmentStatus,
-  type AppointmentType,
   decideManagementAction,
   type ManagementAppointmentAction,
   TIME_SLOT_HOURS,
@@ -72,9 +71,9 @@ export async function findStaffAppointment(
     buildingId,
     appointment: {
       id: row.id,
-      type: row.type as AppointmentType,
+      type: row.type,
       title: row.title,
-      status: row.status as AppointmentStatus,
+      status: row.status,
       origin: originOf(row),
       start_time: row.start_time,
       end_time: row.end_time,
@@ -86,7 +85,7 @@ export async function findStaffAppointment(
       management_note: row.management_note,
       created_at: row.created_at,
       history: history.map((change) => ({
-        status: change.status as AppointmentStatus,
+        status: change.status,
         changed_at: change.changed_at,
         actor_kind: change.actor_kind === "tenant" ? ("tenant" as const) : ("staff" as const),
         actor_name: change.actor_name,
@@ -133,7 +132,7 @@ export const snapshot = (row: Pick<AppointmentRow, "status" | "origin" | "start_
 export async function recordChange(
   trx: Db,
   appointmentId: string,
-  status: string,
+  status: AppointmentStatus,
   at: string,
   actor: StaffActor,
   note: string | null,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addDays, type DocumentType, LIMITS } from "@mieter-portal/contracts";
+import { addDays, LIMITS } from "@mieter-portal/contracts";
 import type { DocumentAudience, DocumentPublication, PublishedDocumentType } from "@mieter-portal/contracts/staff";
 import type { Selectable } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
@@ -185,8 +185,8 @@ function toPublication(row: PublicationListRow): DocumentPublication {
   return {
     id: row.id,
     title: row.title,
-    type: row.type as DocumentType,
-    audience: row.audience as DocumentAudience,
+    type: row.type,
+    audience: row.audience,
     building: row.building_id ? { id: row.building_id, name: row.building_name ?? "" } : null,
     tenant: row.tenant_id
       ? { id: row.tenant_id, name: `${row.tenant_first_name ?? ""} ${row.tenant_last_name ?? ""}`.trim() }

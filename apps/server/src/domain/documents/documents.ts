@@ -25,7 +25,7 @@ function toTenantDocument(row: DocumentRow): TenantDocument {
   return {
     id: row.id,
     title: row.title,
-    type: row.type as DocumentType,
+    type: row.type,
     file_type: row.mime_type,
     file_size: Number(row.size_bytes),
     file_url: documentFileUrl(row.id),

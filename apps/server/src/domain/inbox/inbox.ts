@@ -1,3 +1,4 @@
+import type { Urgency } from "@mieter-portal/contracts";
 import {
   APPOINTMENT_ANSWER_MS,
   type InboxCounts,
@@ -47,7 +48,7 @@ export interface InboxEntry {
   buildingId?: string | null;
   state: InboxState;
   title: string;
-  urgency?: string | null;
+  urgency?: Urgency | null;
   createdAt: string;
   dueAt: string;
 }
@@ -175,8 +176,8 @@ export async function listInbox(
   return {
     items: page.map((r) => ({
       id: r.item_id,
-      kind: r.kind as InboxKind,
-      state: r.state as InboxState,
+      kind: r.kind,
+      state: r.state,
       title: r.title,
       tenant: r.tenant_id ? { id: r.tenant_id, name: `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim() } : null,
       building: r.building_id ? { id: r.building_id, name: r.building_name ?? "" } : null,

@@ -1,4 +1,4 @@
-import { CURRENCY, type FinancesResponse, type OpenInvoice, type PaymentMethod } from "@mieter-portal/contracts";
+import { CURRENCY, type FinancesResponse, type OpenInvoice } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Invoice } from "../../db/types.js";
@@ -79,7 +79,7 @@ export async function findFinances(db: Db, tenantId: string, year: number): Prom
       utilities: centsToEuros(rent.utilities_cents),
       total: centsToEuros(rent.base_rent_cents + rent.utilities_cents),
       currency: CURRENCY,
-      payment_method: tenancy.payment_method as PaymentMethod,
+      payment_method: tenancy.payment_method,
       due_day: tenancy.due_day,
       iban_last4: tenancy.iban_last4,
     },

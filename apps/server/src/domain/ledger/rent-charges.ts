@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { CURRENCY } from "@mieter-portal/contracts";
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import { type Db, isPostgres, withTransaction } from "../../db/connection.js";
+import type { PaymentsTable } from "../../db/types.js";
 import { berlinToday, berlinToUtc, nowIso } from "../../lib/time.js";
 import { addPeriods, chargeFor, newReference, periodOf, type RentStep, type TenancyTerms } from "./rent-ledger.js";
 
@@ -118,7 +119,7 @@ export async function ensureRentCharges(db: Db, options: EnsureOptions = {}): Pr
       for (const m of months) taken.add(m.period ?? periodOf(m.due_date));
     }
     const created = nowIso();
-    const inserts = [];
+    const inserts: Insertable<PaymentsTable>[] = [];
     for (const t of tenancies) {
       const from = periodOf(ledgerFrom.get(t.id)!);
       const last = latest.get(t.id);

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { CURRENCY, GERMAN_MONTHS } from "@mieter-portal/contracts";
+import type { Insertable } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
+import type { PaymentsTable } from "../../db/types.js";
 import { berlinToday, nowIso } from "../../lib/time.js";
 import { CHUNK, ensureRentCharges, lockTenancies, refreshOpenSince, settleTenancies } from "./rent-charges.js";
 
@@ -204,7 +206,7 @@ export async function openLedgers(
     // just created has no rent changes, charges or money yet.
     const horizon = addPeriods(periodOf(asOf), 1);
     const lastPeriod = terms.end_date && periodOf(terms.end_date) < horizon ? periodOf(terms.end_date) : horizon;
-    const rows = [];
+    const rows: Insertable<PaymentsTable>[] = [];
     for (let period = firstPeriod; period <= lastPeriod; period = addPeriods(period, 1)) {
       const charge = chargeFor(terms, [], period);
       if (!charge) continue;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { PaymentStatus } from "@mieter-portal/contracts";
 import type { Insertable } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/types.js";
@@ -27,8 +28,7 @@ export interface PaymentRowSeed extends Omit<PaymentSeed, "status"> {
   id?: string;
   tenantId: string;
   tenancyId: string;
-  /** Test factories write statuses outside the seed's three. */
-  status: string;
+  status: PaymentStatus;
   /** The rent ledger's month (YYYY-MM, unique per tenancy); null for a payment outside the ledger. */
   period: string | null;
   /** Paid so far; the column's default (0) unless given. */

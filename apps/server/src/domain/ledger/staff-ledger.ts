@@ -1,6 +1,6 @@
 import type { LedgerAccount, LedgerDetail } from "@mieter-portal/contracts/staff";
 import { sql } from "kysely";
-import type { Db } from "../../db/connection.js";
+import { type Db, isPostgres } from "../../db/connection.js";
 import { badRequest } from "../../lib/errors.js";
 import { containsFolded, searchWords } from "../../lib/search-text.js";
 import { berlinToday, centsToEuros } from "../../lib/time.js";
@@ -53,6 +53,7 @@ function accountQuery(db: Db) {
       "t.utilities_cents",
       "p.first_name",
       "p.last_name",
+      "p.sort_key",
       "p.email",
       "b.name as building_name",
       "a.reference",
@@ -142,7 +143,7 @@ export async function listAccounts(
   query: { building?: string | undefined; q?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<{ items: LedgerAccount[]; next_cursor: string | null }> {
   const today = berlinToday();
-  const after = decode(query.cursor, 3);
+  const after = decode(query.cursor, 2);
   let q = scoped(accountQuery(db), scope, query.building);
   if (query.q) {
     // A payment reference is looked up as such (unique index); anything else word by word in
@@ -163,23 +164,23 @@ export async function listAccounts(
       }
     }
   }
+  // German order as the staff tenant list (issue 25 item 19): tenants.sort_key compared byte by
+  // byte (COLLATE "C" on PostgreSQL, whose own comparison follows the server's locale).
+  const sortKey = isPostgres(db) ? sql<string>`p.sort_key collate "C"` : sql<string>`p.sort_key`;
   if (after) {
-    const [last, first, id] = after as [string, string, string];
-    q = q.where(
-      sql<boolean>`(p.last_name > ${last} or (p.last_name = ${last} and (p.first_name > ${first} or (p.first_name = ${first} and t.id > ${id}))))`,
-    );
+    const [key, id] = after as [string, string];
+    q = q.where((eb) => eb.or([eb(sortKey, ">", key), eb.and([eb(sortKey, "=", key), eb("t.id", ">", id)])]));
   }
   const rows = await q
-    .orderBy("p.last_name")
-    .orderBy("p.first_name")
-    .orderBy("t.id")
+    .orderBy(sortKey, "asc")
+    .orderBy("t.id", "asc")
     .limit(query.limit + 1)
     .execute();
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: await toAccounts(db, page, today),
-    next_cursor: rows.length > query.limit && last ? encode([last.last_name, last.first_name, last.tenancy_id]) : null,
+    next_cursor: rows.length > query.limit && last ? encode([last.sort_key, last.tenancy_id]) : null,
   };
 }
 

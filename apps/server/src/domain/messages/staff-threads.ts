@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { MessageDirection } from "@mieter-portal/contracts";
 import type { StaffThread } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { nowIso } from "../../lib/time.js";
@@ -60,7 +59,7 @@ export async function findStaffThread(
       assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
       handled_at: thread.handled_at,
       awaiting_reply_since: thread.awaiting_reply_since,
-      messages: messages.map((m) => ({ ...m, direction: m.direction as MessageDirection })),
+      messages: messages.map((m) => ({ ...m, direction: m.direction })),
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { MessageDirection, MessageSummary, MessageThread, ThreadMessage } from "@mieter-portal/contracts";
+import type { MessageSummary, MessageThread, ThreadMessage } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import { prepareQueryByLimit } from "../../db/prepared.js";
@@ -15,7 +15,7 @@ export function toThreadMessage(
 ): ThreadMessage {
   return {
     id: row.id,
-    direction: row.direction as MessageDirection,
+    direction: row.direction,
     sender_name: row.sender_name,
     content: row.content,
     received_at: row.received_at,

@@ -236,7 +236,7 @@ export async function campaignBuildingOf(db: Db, id: string): Promise<string | u
 interface ParticipantDetail {
   state: ParticipantState;
   tenant: { id: string; first_name: string; last_name: string; email: string };
-  photos: { id: string; meter: string | null; filename: string; mime_type: string; size_bytes: number }[];
+  photos: { id: string; meter: MeterKind | null; filename: string; mime_type: string; size_bytes: number }[];
 }
 
 /** The participants with name, e-mail and the photos of their reading, in unit order, then name. */
@@ -330,7 +330,7 @@ export async function findMeterCampaign(db: Db, id: string): Promise<StaffMeterC
             file_type: p.mime_type,
             file_size: Number(p.size_bytes),
             url: `${API_BASE}/staff/photos/${p.id}`,
-            meter: p.meter as MeterKind,
+            meter: p.meter!,
           })),
         }
       : null,

@@ -90,7 +90,7 @@ function toMeterReading(row: MeterReadingRow, photos: PhotoRow[]): MeterReading 
     water_reading: milliToValue(row.water_milli == null ? null : Number(row.water_milli)),
     electricity_reading: milliToValue(row.electricity_milli == null ? null : Number(row.electricity_milli)),
     heating_reading: milliToValue(row.heating_milli == null ? null : Number(row.heating_milli)),
-    photos: photos.map((p) => ({ ...toPhotoInfo(p), meter: p.meter as MeterKind })),
+    photos: photos.map((p) => ({ ...toPhotoInfo(p), meter: p.meter! })),
   };
 }
 

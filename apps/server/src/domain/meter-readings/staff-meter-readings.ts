@@ -1,4 +1,4 @@
-import { API_BASE, type MeterKind } from "@mieter-portal/contracts";
+import { API_BASE } from "@mieter-portal/contracts";
 import type { StaffMeterReading } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
 import type { MeterReadingRow } from "../../db/types.js";
@@ -51,7 +51,7 @@ export async function findStaffMeterReading(
       photos: (photos.get(row.id) ?? []).map((p) => ({
         ...toPhotoInfo(p),
         url: `${API_BASE}/staff/photos/${p.id}`,
-        meter: p.meter as MeterKind,
+        meter: p.meter!,
       })),
       tenant: tenantRef,
     },

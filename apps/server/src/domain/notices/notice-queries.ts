@@ -1,4 +1,4 @@
-import type { EmergencyType, NoticeKind } from "@mieter-portal/contracts";
+import type { EmergencyType } from "@mieter-portal/contracts";
 import type { NoticeStatus, StaffNotice, StaffNoticeDetail } from "@mieter-portal/contracts/staff";
 import type { Db } from "../../db/connection.js";
 import { decodeCursor, splitPage } from "../../lib/pagination.js";
@@ -52,7 +52,7 @@ function toStaffNotice(row: StaffNoticeRow, now: string): StaffNotice {
     id: row.id,
     title: row.title,
     text: row.body,
-    kind: row.kind as NoticeKind,
+    kind: row.kind,
     emergency_type: (row.emergency_type as EmergencyType | null) ?? null,
     building: row.building_id ? { id: row.building_id, name: row.building_name ?? "" } : null,
     valid_from: row.valid_from,

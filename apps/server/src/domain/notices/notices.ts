@@ -170,7 +170,7 @@ export async function updateNotice(
   return withTransaction(db, async (trx) => {
     const before = await trx.selectFrom("notices").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return "not_found";
-    const kind = changes.kind ?? (before.kind as NoticeKind);
+    const kind = changes.kind ?? before.kind;
     const emergencyType =
       changes.emergency_type !== undefined
         ? changes.emergency_type

@@ -1,4 +1,4 @@
-import type { EmergencyType, NoticeKind, TenantNotice } from "@mieter-portal/contracts";
+import type { EmergencyType, TenantNotice } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { prepareQueryByLimit } from "../../db/prepared.js";
@@ -32,7 +32,7 @@ function toTenantNotice(row: TenantNoticeRow): TenantNotice {
     id: row.id,
     title: row.title,
     text: row.body,
-    kind: row.kind as NoticeKind,
+    kind: row.kind,
     emergency_type: (row.emergency_type as EmergencyType | null) ?? null,
     valid_from: row.valid_from,
     valid_until: row.valid_until,

@@ -26,17 +26,17 @@ import { findPhotosByOwner, insertPhotos, toPhotoInfo } from "../photos/photos.j
 function toRepair(row: RepairRow, photos: PhotoRow[], history: RepairHistoryRow[]): Repair {
   return {
     id: row.id,
-    type: row.type as RepairType,
-    location: row.location as RepairLocation,
+    type: row.type,
+    location: row.location,
     description: row.description,
-    urgency: row.urgency as Urgency,
-    status: row.status as RepairStatus,
+    urgency: row.urgency,
+    status: row.status,
     reported_at: row.reported_at,
     planned_date: row.planned_date,
     completed_at: row.completed_at,
     photos: photos.map(toPhotoInfo),
     history: history.map((h) => ({
-      status: h.status as RepairStatus,
+      status: h.status,
       changed_at: h.changed_at,
       actor: h.actor_kind as ActorKind,
       actor_name: h.actor_name,
@@ -215,7 +215,7 @@ export async function createRepair(
       } else if (mail) {
         await notifyStaffOfNewItem(trx, mail, buildingId, {
           kind: "repair",
-          line: `Reparatur (${URGENCY_TITLES[row.urgency as Urgency]}): ${title} – ${input.actorName}`,
+          line: `Reparatur (${URGENCY_TITLES[row.urgency]}): ${title} – ${input.actorName}`,
         });
       }
       if (tenantId === null) return [];

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ActorKind, RepairStatus } from "@mieter-portal/contracts";
+import type { ActorKind, RepairLocation, RepairStatus, RepairType, Urgency } from "@mieter-portal/contracts";
 import type { Db } from "../../db/connection.js";
 
 /**
@@ -17,10 +17,10 @@ const CHUNK = 500;
 
 export interface RepairSeed {
   id?: string;
-  type: string;
-  location: string;
+  type: RepairType;
+  location: RepairLocation;
   description: string;
-  urgency: string;
+  urgency: Urgency;
   plannedDate?: string | null;
   /** Status changes in order; the first is the report, the last is the current status. */
   history: { status: RepairStatus; at: string; actor: Actor; note?: string | null }[];

@@ -115,7 +115,7 @@ async function memberState(db: Db, staffId: string) {
   if (!row) return undefined;
   return {
     ...row,
-    role: row.role as StaffRole,
+    role: row.role,
     active: row.active === 1,
     building_ids: (await staffBuildingIds(db, staffId)).sort(),
   };

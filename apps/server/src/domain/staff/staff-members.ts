@@ -59,7 +59,7 @@ export async function updateStaff(
   changes: { name?: string; role?: StaffRole; active?: boolean; buildingIds?: string[] },
 ): Promise<void> {
   await withTransaction(db, async (trx) => {
-    const set: { name?: string; role?: string; active?: number } = {};
+    const set: { name?: string; role?: StaffRole; active?: number } = {};
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.role !== undefined) set.role = changes.role;
     if (changes.active !== undefined) set.active = changes.active ? 1 : 0;
@@ -91,7 +91,7 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
     id: r.id,
     email: r.email,
     name: r.name,
-    role: r.role as StaffRole,
+    role: r.role,
     active: r.active === 1,
     buildings: buildings.filter((b) => b.staff_id === r.id).map((b) => ({ id: b.id, name: b.name })),
     totp_enabled: r.totp_enabled === 1,
@@ -157,7 +157,7 @@ export async function staffToNotify(db: Db, buildingId: string | null) {
       ]),
     )
     .execute();
-  return rows.map((r) => ({ ...r, role: r.role as StaffRole }));
+  return rows.map((r) => ({ ...r, role: r.role }));
 }
 
 export async function findStaffNameAndRole(db: Db, staffId: string) {

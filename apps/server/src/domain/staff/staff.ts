@@ -78,7 +78,7 @@ export async function findStaffProfile(db: Db, staffId: string): Promise<StaffPr
     id: row.id,
     email: row.email,
     name: row.name,
-    role: row.role as StaffRole,
+    role: row.role,
     buildings,
     totp_enabled: row.totp_enabled === 1,
     notify_new_items: row.notify_new_items === 1,
@@ -193,7 +193,7 @@ export async function disableTotp(db: Db, staffId: string, code: string): Promis
   return withTransaction(db, async (trx): Promise<DisableTotpResult> => {
     const row = await lockStaffRow(trx, staffId);
     if (!row) return "not_found";
-    if (roleRequiresTotp(row.role as StaffRole)) return "mandatory";
+    if (roleRequiresTotp(row.role)) return "mandatory";
     if (row.totp_enabled !== 1 || !row.totp_secret) return "not_enabled";
     const step = verifyTotp(row.totp_secret, code);
     if (step === null) return "code_invalid";

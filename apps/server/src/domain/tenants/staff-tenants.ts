@@ -188,7 +188,7 @@ export async function findStaffTenantDetail(
   const repairItem = (r: (typeof repairs)[number]) => ({
     id: r.id,
     title: repairTitle(r.type, r.location),
-    status: r.status as RepairStatus,
+    status: r.status,
     reported_at: r.reported_at,
   });
   const closed = (status: string) => CLOSED_REPAIR_STATUSES.includes(status as RepairStatus);
@@ -221,14 +221,14 @@ export async function findStaffTenantDetail(
       appointments: appointments.map((a) => ({
         id: a.id,
         title: a.title,
-        status: a.status as AppointmentStatus,
+        status: a.status,
         start_time: a.start_time,
       })),
       documents:
         documents?.map((d) => ({
           id: d.id,
           title: d.title,
-          type: d.type as DocumentType,
+          type: d.type,
           uploaded_at: d.uploaded_at,
         })) ?? null,
       meter_readings:

@@ -1,3 +1,4 @@
+import { paymentMethod } from "@mieter-portal/contracts";
 import type { TenantImportPreview, TenantImportRow } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { parseTenantCsv, refusedRowsCsv } from "../../lib/tenant-csv.js";
@@ -249,7 +250,8 @@ export async function importTenants(
           startDate: row.startDate,
           baseRentCents: row.baseRentCents!,
           utilitiesCents: row.utilitiesCents!,
-          paymentMethod: row.paymentMethod,
+          // A row without problems names one of the contracts' methods; parsed, not cast.
+          paymentMethod: paymentMethod.parse(row.paymentMethod),
           dueDay: row.dueDay!,
           ibanLast4: row.ibanLast4,
         },

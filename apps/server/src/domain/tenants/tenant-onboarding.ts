@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import type { PaymentMethod } from "@mieter-portal/contracts";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { tenancySearchText, tenantSearchText } from "../../lib/search-text.js";
 import { tenantSortKey } from "../../lib/sort-key.js";
@@ -46,7 +47,7 @@ export interface TenancyInput {
   startDate: string;
   baseRentCents: number;
   utilitiesCents: number;
-  paymentMethod: string;
+  paymentMethod: PaymentMethod;
   dueDay: number;
   ibanLast4: string | null;
 }

@@ -36,7 +36,7 @@ export function requireStaff(scope: FastifyInstance): void {
     const state = await findStaffSession(scope.db, claims.sub, claims.jti);
     if (!state?.active) throw unauthorized("token_invalid");
     if (state.revoked || claims.ver !== state.session_version) throw unauthorized("token_revoked");
-    const role = state.role as StaffRole;
+    const role = state.role;
     request.staff = {
       id: state.id,
       name: state.name,

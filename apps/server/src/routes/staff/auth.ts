@@ -112,7 +112,7 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Administrators never sign in with the password alone: without a second factor they set it
       // up first (POST /staff/auth/login/totp-setup); the first code then switches it on here.
-      const enrolling = staff.totp_enabled !== 1 && roleRequiresTotp(staff.role as StaffRole);
+      const enrolling = staff.totp_enabled !== 1 && roleRequiresTotp(staff.role);
       if (staff.totp_enabled === 1 || enrolling) {
         if (!totp) {
           // The right password and no code yet: the client asks for it; this was no failed guess.
@@ -178,7 +178,7 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!staff?.password_hash || !valid) throw unauthorized("invalid_credentials");
       await releaseAttempts(app.db, claim);
       if (staff.active !== 1) throw forbidden("staff_inactive");
-      if (staff.totp_enabled === 1 || !roleRequiresTotp(staff.role as StaffRole)) {
+      if (staff.totp_enabled === 1 || !roleRequiresTotp(staff.role)) {
         throw conflict("Für dieses Konto ist hier nichts einzurichten. Bitte melden Sie sich an.");
       }
       // The key being set up stays the same on a reload (like the invitation page's).
@@ -212,7 +212,7 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const link = await invitationOf(request.body.token);
-      const required = roleRequiresTotp(link.role as StaffRole);
+      const required = roleRequiresTotp(link.role);
       let setup = null;
       if (required && link.totp_enabled !== 1) {
         let secret = link.totp_secret;
@@ -225,7 +225,7 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         email: link.email,
         name: link.name,
-        role: link.role as StaffRole,
+        role: link.role,
         totp_required: required && link.totp_enabled !== 1,
         totp: setup,
       };
@@ -244,7 +244,7 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const link = await invitationOf(request.body.token);
-      const needsTotp = roleRequiresTotp(link.role as StaffRole) && link.totp_enabled !== 1;
+      const needsTotp = roleRequiresTotp(link.role) && link.totp_enabled !== 1;
       let step: number | null = null;
       if (needsTotp) {
         if (!link.totp_secret) throw badRequest("Bitte laden Sie die Seite neu, um den zweiten Faktor einzurichten.");
