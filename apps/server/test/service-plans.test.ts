@@ -1,5 +1,5 @@
 import { addDays } from "@mieter-portal/contracts";
-import { HEDGE_CUT_TEXTS, plannedVisitSlots } from "@mieter-portal/contracts/services";
+import { HEDGE_CUT_TEXTS, plannedVisitSlots, servicePlanRequest } from "@mieter-portal/contracts/services";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
@@ -74,6 +74,14 @@ function stairwell(overrides: Record<string, unknown> = {}) {
     valid_from: berlinToday(),
     ...overrides,
   };
+}
+
+/** A running stairwell plan from `start` (given as "today"), through the plans module. */
+async function stairwellPlanFrom(start: string, overrides: Record<string, unknown> = {}) {
+  const request = servicePlanRequest.parse(stairwell({ valid_from: start, ...overrides }));
+  const plan = await createServicePlan(ctx.db, actor, request, start);
+  if (typeof plan === "string") throw new Error(plan);
+  return plan;
 }
 
 const visitsOf = (planId: string) =>
@@ -163,19 +171,7 @@ describe("a plan makes its visits", () => {
 
   it("the daily job extends the horizon as days pass (clock given)", async () => {
     const start = "2030-01-07"; // a Monday
-    const result = await createServicePlan(
-      ctx.db,
-      actor,
-      {
-        ...stairwell({ valid_from: start }),
-        season: null,
-        rest_day_window: null,
-        responsible_staff_id: null,
-        valid_until: null,
-      } as never,
-      start,
-    );
-    if (typeof result === "string") throw new Error(result);
+    const result = await stairwellPlanFrom(start);
     const before = (await visitsOf(result.id)).at(-1)?.planned_on;
     await ensureServiceVisits(ctx.db, "2030-01-21");
     const after = (await visitsOf(result.id)).at(-1)?.planned_on;
@@ -186,19 +182,7 @@ describe("a plan makes its visits", () => {
   it("the start and the daily job write many plans' visits in a few multi-row inserts, and nothing on a restart", async () => {
     const start = "2031-03-03"; // a Monday
     for (let i = 0; i < 30; i++) {
-      const created = await createServicePlan(
-        ctx.db,
-        actor,
-        {
-          ...stairwell({ valid_from: start, team: `Team ${i}` }),
-          season: null,
-          rest_day_window: null,
-          responsible_staff_id: null,
-          valid_until: null,
-        } as never,
-        start,
-      );
-      if (typeof created === "string") throw new Error(created);
+      await stairwellPlanFrom(start, { team: `Team ${i}` });
     }
     let inserts = 0;
     const counting = ctx.db.withPlugin({
@@ -293,19 +277,7 @@ describe("a plan makes its visits", () => {
 describe("a change applies to future visits only", () => {
   it("the plan ends the day before, its earlier visits stay, the successor makes the new ones", async () => {
     const start = "2030-03-04"; // Monday
-    const first = await createServicePlan(
-      ctx.db,
-      actor,
-      {
-        ...stairwell({ valid_from: start }),
-        season: null,
-        rest_day_window: null,
-        responsible_staff_id: null,
-        valid_until: null,
-      } as never,
-      start,
-    );
-    if (typeof first === "string") throw new Error(first);
+    const first = await stairwellPlanFrom(start);
     const today = "2030-03-12";
     // From Monday 18 March: Tuesdays only, 9–11.
     const changed = await changeServicePlan(
@@ -514,19 +486,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 describe.runIf(onPostgres)("two processes plan at once (PostgreSQL)", () => {
   it("the second waits for the first's open transaction and adds nothing twice", async () => {
     const start = "2032-05-03";
-    const created = await createServicePlan(
-      ctx.db,
-      actor,
-      {
-        ...stairwell({ valid_from: start }),
-        season: null,
-        rest_day_window: null,
-        responsible_staff_id: null,
-        valid_until: null,
-      } as never,
-      start,
-    );
-    if (typeof created === "string") throw new Error(created);
+    const created = await stairwellPlanFrom(start);
     const row = await ctx.db
       .selectFrom("service_plans")
       .selectAll()
