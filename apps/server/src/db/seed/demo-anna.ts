@@ -90,7 +90,7 @@ export async function seedAnna(ctx: SeedContext): Promise<string> {
   });
   await insertThread(db, tenantId, "Rauchmelderwartung", [
     inbound(
-      `Sehr geehrte Frau Schneider, am ${germanDate(smokeDate)} zwischen 10:00 und 11:00 Uhr prüft die Firma ` +
+      `Guten Tag Anna Schneider,\n\nam ${germanDate(smokeDate)} zwischen 10:00 und 11:00 Uhr prüft die Firma ` +
         "Brandschutz Meyer die Rauchmelder in Ihrer Wohnung. Bitte ermöglichen Sie den Zugang oder schlagen Sie " +
         "unter „Termine“ einen anderen Termin vor. Vielen Dank für Ihre Mithilfe!",
       cal.at(-1, 9, 12),
@@ -99,7 +99,7 @@ export async function seedAnna(ctx: SeedContext): Promise<string> {
   ]);
   await insertThread(db, tenantId, `Ihre Nebenkostenabrechnung ${y - 1}`, [
     inbound(
-      `Guten Tag Frau Schneider, Ihre Nebenkostenabrechnung für ${y - 1} liegt unter „Dokumente“ bereit. ` +
+      `Guten Tag Anna Schneider,\n\nIhre Nebenkostenabrechnung für ${y - 1} liegt unter „Dokumente“ bereit. ` +
         `Es ergibt sich eine Nachzahlung von ${germanEuros(OPEN_CLAIM)}, fällig am ${germanDate(claimDue)}.`,
       cal.at(-12, 10, 5),
       null,

@@ -47,7 +47,8 @@ export async function seedJonas(ctx: SeedContext): Promise<string> {
       direction: "inbound",
       actor: staff,
       staffUserId: ctx.staffUserId,
-      content: "Guten Tag Herr Weber, ab Montag hat der Fahrradkeller ein neues Schloss. Ihr Schlüssel liegt im Büro.",
+      content:
+        "Guten Tag Jonas Weber,\n\nab Montag hat der Fahrradkeller ein neues Schloss. Ihr Schlüssel liegt im Büro.",
       receivedAt: cal.at(-3, 11, 20),
       readAt: null,
     },
