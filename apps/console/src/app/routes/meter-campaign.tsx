@@ -53,11 +53,15 @@ function Values({ participant, meters }: { participant: MeterCampaignParticipant
         const value = reading[FIELD[meter]];
         const lower = reading.lower_than_previous.includes(meter);
         return (
-          <li key={meter} className="tabular-nums whitespace-nowrap">
-            {meters.length > 1 ? <span className="text-muted-foreground">{METER_LABELS[meter].label}: </span> : null}
-            {value === null ? "–" : `${formatNumber(value)} ${METER_LABELS[meter].unit}`}
+          // The flag goes under the value where the column is narrow (at 820 px the table was
+          // wider than its box and cut off its last column, issue 25 item 20).
+          <li key={meter} className="flex flex-wrap items-center gap-x-2 gap-y-1 tabular-nums">
+            <span className="whitespace-nowrap">
+              {meters.length > 1 ? <span className="text-muted-foreground">{METER_LABELS[meter].label}: </span> : null}
+              {value === null ? "–" : `${formatNumber(value)} ${METER_LABELS[meter].unit}`}
+            </span>
             {lower ? (
-              <Badge tone="danger" className="ml-2">
+              <Badge tone="danger" className="whitespace-nowrap">
                 <TrendingDown className="mr-1 size-3" aria-hidden="true" />
                 Niedriger als zuletzt
               </Badge>
