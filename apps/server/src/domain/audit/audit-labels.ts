@@ -124,11 +124,13 @@ export const NOTICE_KINDS: Record<string, string> = {
 };
 
 /**
- * Why a staff sign-in failed, as routes/staff/auth.ts records it: "password" for a wrong password
- * and also for an address no staff member has (the same answer to the caller, so nobody learns
- * which addresses exist), "totp" for a wrong code or one already used.
+ * Why a staff sign-in failed, as routes/staff/auth.ts records it. The caller gets one answer for a
+ * wrong password and an unknown address (nobody learns which addresses exist); the log, read by
+ * Administrators only, tells them apart. "password" is what entries before that distinction say.
  */
 export const SIGN_IN_FAILURE_REASONS: Record<string, string> = {
+  unknown_email: "unbekannte E-Mail-Adresse",
+  wrong_password: "falsches Passwort",
   password: "falsches Passwort oder unbekannte E-Mail-Adresse",
   totp: "falscher oder bereits benutzter Code",
 };

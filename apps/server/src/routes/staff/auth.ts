@@ -93,7 +93,8 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const claim = await claimLoginAttempt(app.db, email, request.ip);
       const staff = await findStaffForLogin(app.db, email);
       // Sign-ins and failed sign-ins are in the audit log (issue 25 item 17): who, when, from where.
-      const failed = async (reason: "password" | "totp") => {
+      // The caller gets one answer for both; the log (read by Administrators only) tells them apart.
+      const failed = async (reason: "unknown_email" | "wrong_password" | "totp") => {
         await recordAudit(
           app.db,
           { staffId: staff?.id ?? null, name: staff?.name ?? email, ip: request.ip },
@@ -107,7 +108,7 @@ export const staffPublicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const valid = await verifyPassword(staff?.password_hash ?? (await dummyPasswordHash()), password);
       if (!staff?.password_hash || !valid) {
-        await failed("password");
+        await failed(staff ? "wrong_password" : "unknown_email");
         throw unauthorized("invalid_credentials");
       }
       // Administrators never sign in with the password alone: without a second factor they set it
