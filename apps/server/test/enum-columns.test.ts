@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 // Issue 26 §1 step 5: a column holding one of the contracts' enums is typed with that enum in
 // db/types.ts, so rows reach the API without casts. This reads the file and fails on an enum-like
 // column typed as a bare string, unless it is listed here with the reason it is not an API enum.
-const ENUM_LIKE = /^(status|type|kind|state|role|direction|origin|meter|audience|payment_method|urgency|actor_kind|review)$/;
+const ENUM_LIKE =
+  /^(status|type|kind|state|role|direction|origin|meter|audience|payment_method|urgency|actor_kind|review)$/;
 
 const INTERNAL: Record<string, string> = {
   "NotificationOutboxTable.kind": "the outbox's own job kinds, never sent to a client",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
-import { isPostgres, withTransaction } from "../../db/connection.js";
+import { isPostgres } from "../../db/connection.js";
 import type { NotificationOutboxTable } from "../../db/types.js";
 import { nowIso } from "../../lib/time.js";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { roleRequiresTotp, type StaffProfile, type StaffRole } from "@mieter-portal/contracts/staff";
+import { roleRequiresTotp, type StaffProfile } from "@mieter-portal/contracts/staff";
 import type { Db } from "../../db/connection.js";
 import { isPostgres, withTransaction } from "../../db/connection.js";
 import { nowIso } from "../../lib/time.js";

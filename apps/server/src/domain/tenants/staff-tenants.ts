@@ -1,9 +1,4 @@
-import {
-  type AppointmentStatus,
-  CLOSED_REPAIR_STATUSES,
-  type DocumentType,
-  type RepairStatus,
-} from "@mieter-portal/contracts";
+import { CLOSED_REPAIR_STATUSES, type RepairStatus } from "@mieter-portal/contracts";
 import type { StaffTenantDetail, TenantRef } from "@mieter-portal/contracts/staff";
 import type { Db } from "../../db/connection.js";
 import { berlinToday, centsToEuros } from "../../lib/time.js";

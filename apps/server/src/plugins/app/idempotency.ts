@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { LIMITS } from "@mieter-portal/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ControlledTransaction, Selectable } from "kysely";
+import type { ControlledTransaction } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Database } from "../../db/types.js";
 import {

@@ -2,7 +2,6 @@ import { apiError, LOGIN_MAX_FAILURES, LOGIN_WINDOW_SECONDS } from "@mieter-port
 import {
   roleRequiresTotp,
   STAFF_TOKEN_TTL_SECONDS,
-  type StaffRole,
   staffInvitationAccept,
   staffInvitationInfo,
   staffInvitationToken,
