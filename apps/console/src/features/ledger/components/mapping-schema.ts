@@ -36,7 +36,6 @@ export const OPTIONAL_COLUMNS = [
     hint: "Zeilen, deren Status „vorgemerkt“ oder „pending“ lautet, werden gezeigt, aber erst gebucht, wenn die Bank sie gebucht hat.",
   },
 ] as const;
-export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number]["key"];
 
 /** What the form's inputs hold: a column's index as text, "" for none. */
 export interface MappingValues {
