@@ -58,7 +58,8 @@ export function StaffTable({ members }: { members: StaffMember[] }) {
             <tr key={m.id} className="border-b border-border last:border-b-0">
               <td className="p-3">
                 <div className="font-medium">{m.name}</div>
-                <div className="text-muted-foreground">{m.email}</div>
+                {/* An address breaks anywhere: unbroken, it widened the table past its box at 820 px (issue 25). */}
+                <div className="text-muted-foreground [overflow-wrap:anywhere]">{m.email}</div>
               </td>
               <td className="p-3">
                 {STAFF_ROLE_LABELS[m.role]}
