@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdmin } from "../src/cli/admin.js";
 import { insertRepair } from "../src/domain/repairs/rows.js";
 import { nowIso } from "../src/lib/time.js";
+import { adminIn } from "./factories/admin-cli.js";
 import { createTenant, createTestContext, type TestContext } from "./helpers.js";
 
 // Issue 25 item 6: the management signs one way everywhere, "Name, Firma" ("Sabine Krüger, Grünfeld
@@ -18,16 +18,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function admin(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(
-    argv,
-    { out: (t) => out.push(t), err: (t) => err.push(t) },
-    { db: ctx.db, config: ctx.config, files: ctx.app.files, mailer: ctx.app.mailer },
-  );
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const admin = (...argv: string[]) => adminIn(ctx, ...argv);
 
 describe("the command line signs as 'Name, Firma' (issue 25 item 6)", () => {
   it("send-message: a new conversation and a reply carry 'Sabine Krüger, <Firma>'; the audit log names her", async () => {

@@ -3,10 +3,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAdmin } from "../src/cli/admin.js";
 import { createPdf } from "../src/db/seed/pdf.js";
 import { insertRepair as insertRepairRow } from "../src/domain/repairs/rows.js";
 import { addMonths, berlinToday, nowIso } from "../src/lib/time.js";
+import { adminIn } from "./factories/admin-cli.js";
 import { API_KEY, api, createTenant, createTestContext, login, type TestContext, UNKNOWN_ID } from "./helpers.js";
 
 let ctx: TestContext;
@@ -22,16 +22,7 @@ afterAll(async () => {
 });
 
 /** Runs a command in-process against the test database; returns exit code and printed text. */
-async function admin(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(
-    argv,
-    { out: (t) => out.push(t), err: (t) => err.push(t) },
-    { db: ctx.db, config: ctx.config, files: ctx.app.files, mailer: ctx.app.mailer },
-  );
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const admin = (...argv: string[]) => adminIn(ctx, ...argv);
 
 async function tenantByEmail(email: string) {
   return ctx.db
