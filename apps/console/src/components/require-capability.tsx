@@ -7,11 +7,12 @@ const ROLES_PLURAL: Record<StaffRole, string> = {
   hausmeister: "Hausmeistern",
   verwalter: "Verwaltern",
   administrator: "Administratoren",
+  dienstleister: "Dienstleistern",
 };
 
 /** 'Verwaltern und Administratoren': the roles that really have the capability (dative plural). */
 function whoMay(capability: StaffCapability): string {
-  const roles = (["hausmeister", "verwalter", "administrator"] as const)
+  const roles = (["dienstleister", "hausmeister", "verwalter", "administrator"] as const)
     .filter((role) => roleCan(role, capability))
     .map((role) => ROLES_PLURAL[role]);
   return roles.length > 1 ? `${roles.slice(0, -1).join(", ")} und ${roles.at(-1)}` : (roles[0] ?? "niemandem");

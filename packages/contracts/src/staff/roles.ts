@@ -3,9 +3,11 @@ import { z } from "zod";
 /**
  * Staff roles (issue 11): Administrators may do everything and manage staff and canned replies;
  * a Verwalter handles every tenant matter of their buildings; a Hausmeister handles repairs and
- * appointments of their buildings only (no messages, meter readings, finances or documents).
+ * appointments of their buildings only (no messages, meter readings, finances or documents); a
+ * Dienstleister (a garden or cleaning crew member, an outside contractor: issue 27 §1) sees only the
+ * Einsätze of their buildings and nothing else of the console.
  */
-export const staffRole = z.enum(["administrator", "verwalter", "hausmeister"], {
+export const staffRole = z.enum(["administrator", "verwalter", "hausmeister", "dienstleister"], {
   error: "Bitte wählen Sie eine gültige Rolle.",
 });
 export type StaffRole = z.infer<typeof staffRole>;
@@ -14,6 +16,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   administrator: "Administrator",
   verwalter: "Verwalter",
   hausmeister: "Hausmeister",
+  dienstleister: "Dienstleister",
 };
 
 /** What a role may work on. Building scope comes on top for Verwalter and Hausmeister. */
@@ -67,6 +70,7 @@ const CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
     "service_visits",
   ],
   hausmeister: ["repairs", "appointments", "tenants", "service_visits"],
+  dienstleister: ["service_visits"],
 };
 
 export function roleCan(role: StaffRole, capability: StaffCapability): boolean {

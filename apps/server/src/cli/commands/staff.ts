@@ -46,7 +46,7 @@ export const createStaffCommand: AdminCommand = {
   name: "create-staff",
   summary: "Mitarbeiter anlegen (der erste Administrator; mit zweitem Faktor für Administratoren)",
   usage:
-    'create-staff --email <adresse> --name "<name>" [--role administrator|verwalter|hausmeister]\n' +
+    'create-staff --email <adresse> --name "<name>" [--role administrator|verwalter|hausmeister|dienstleister]\n' +
     '             [--buildings "Lindenstraße 5, 10969 Berlin; Gartenweg 12, 10115 Berlin"] [--password <passwort>]',
   async run({ db, config, io }, argv) {
     const o = parseOptions(argv, options);

@@ -12,6 +12,7 @@ import { staffMeterReadingRoutes } from "./meter-readings.js";
 import { staffNoticeRoutes } from "./notices.js";
 import { staffOnboardingRoutes } from "./onboarding.js";
 import { staffRepairRoutes } from "./repairs.js";
+import { refuseOutsideRole } from "./role-scope.js";
 import { staffServiceRecordRoutes } from "./service-records.js";
 import { staffServiceRoutes } from "./services.js";
 import { staffTenantRoutes } from "./tenants.js";
@@ -22,6 +23,7 @@ import { staffThreadRoutes } from "./threads.js";
  * Each route checks its role capability and the item's building; other buildings' items are 404.
  */
 export const staffRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onRequest", refuseOutsideRole);
   await app.register(staffAccountRoutes);
   await app.register(staffInboxRoutes);
   await app.register(staffRepairRoutes);
