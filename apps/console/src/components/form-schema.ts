@@ -15,3 +15,18 @@ export function into<T>(schema: z.ZodType<T>) {
     return z.NEVER;
   };
 }
+
+/**
+ * A text read by `parse` (a German amount: "1.234,56"), or the field's own message when `parse`
+ * finds nothing in it: `parsedText(parseEuros, "Bitte …").pipe(request.shape.amount)`.
+ */
+export function parsedText<T>(parse: (text: string) => T | null | undefined, message: string) {
+  return z.string().transform((text, ctx): NonNullable<T> => {
+    const value = parse(text);
+    if (value === null || value === undefined) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return value;
+  });
+}

@@ -5,11 +5,11 @@ import { SelectField } from "@/components/form-controls";
 import { DetailList, EmptyState, LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { ledgerQueryOptions } from "@/features/ledger/api";
+import { PaymentDialog } from "@/features/ledger/components/payment-dialog";
+import { RentChangeDialog } from "@/features/ledger/components/rent-change-dialog";
 import { FinanceOnly } from "@/features/ledger/finance-only";
 import { CHARGE_STATUS, PAYMENT_SOURCE } from "@/features/ledger/labels";
-import { PaymentDialog } from "@/features/ledger/payment-dialog";
 import { ReminderButton } from "@/features/ledger/reminder-button";
-import { RentChangeDialog } from "@/features/ledger/rent-change-dialog";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
 import { withSearchParam } from "@/lib/search-params";
 

@@ -2,7 +2,7 @@ import { Button } from "@mieter-portal/ui/button";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { unmatchedQueryOptions } from "@/features/ledger/api";
-import { AssignDialog } from "@/features/ledger/assign-dialog";
+import { AssignDialog } from "@/features/ledger/components/assign-dialog";
 import { FinanceOnly } from "@/features/ledger/finance-only";
 import { PAYMENT_SOURCE } from "@/features/ledger/labels";
 import { LedgerTabs } from "@/features/ledger/ledger-tabs";
