@@ -1,3 +1,4 @@
 export * from "./api.js";
 export * from "./catalogue.js";
+export * from "./proof.js";
 export * from "./schedule.js";

@@ -54,6 +54,7 @@ const ACTION_LABELS: Record<string, string> = {
   "service_plan.changed": "hat einen Leistungsplan geändert",
   "service_plan.created": "hat einen Leistungsplan angelegt",
   "service_plan.ended": "hat einen Leistungsplan beendet",
+  "service_proof.downloaded": "hat einen Nachweis der Hausdienste heruntergeladen",
   "service_record.corrected": "hat einen Einsatz korrigiert",
   "service_record.finished": "hat einen Einsatz abgeschlossen",
   "service_record.started": "hat einen Einsatz begonnen",
