@@ -4,6 +4,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { DEMO_ADMIN_TOTP_SECRET } from "../apps/server/src/db/seed/demo-staff";
 import { apiHeaders, expect } from "./fixtures";
+import { serverDataDir } from "./server-env";
+
+export { serverDataDir };
 
 /** The demo staff the server seeds (issue 11); all share one demo password. */
 export const STAFF_PASSWORD = "demo-verwaltung-1";
@@ -51,12 +54,6 @@ export async function consoleLogin(page: Page, email: string) {
 /** Puts a staff token into the console's storage before it starts (skips the login screen). */
 export async function seedStaffSession(page: Page, token: string) {
   await page.addInitScript((t) => localStorage.setItem("mieter_portal_staff_token", t), token);
-}
-
-export function serverDataDir(): string {
-  const dir = process.env.MP_DATA_DIR;
-  if (!dir) throw new Error("MP_DATA_DIR fehlt (global-setup startet den Server)");
-  return dir;
 }
 
 function decodeQuotedPrintable(text: string): string {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { serverBaseUrl } from "./server-env";
 
 export const DEMO = { email: "demo@example.com", password: "demo1234" };
 export const NEIGHBOUR = { email: "nachbar@example.com", password: "demo1234" };
@@ -7,9 +8,7 @@ export const API_KEY = "mp-web-client-2025";
 export const test = base.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures need the object pattern
   baseURL: async ({}, use) => {
-    const url = process.env.MP_BASE_URL;
-    if (!url) throw new Error("MP_BASE_URL fehlt (global-setup startet den Server)");
-    await use(url);
+    await use(serverBaseUrl());
   },
 });
 export { expect };

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FullConfig } from "@playwright/test";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -61,16 +62,14 @@ async function waitForHealth(baseUrl: string) {
   throw new Error("GET /api/v1/health never answered 200");
 }
 
+type RunningServer = { url: string; dataDir: string; stop: () => Promise<void> };
+
 /**
- * Starts the real server on a fresh data directory with the demo seed and a free port.
+ * Starts one real server on a fresh data directory with the demo seed and a free port.
  * Uses the built server (apps/server/dist/server.js); falls back to the TypeScript source via tsx
  * when it has not been built (local development only).
  */
-export default async function globalSetup() {
-  const webDist = join(repoRoot, "apps/web/dist");
-  if (!existsSync(join(webDist, "index.html"))) {
-    throw new Error("apps/web/dist fehlt: bitte zuerst `npm run build -w apps/web` ausführen.");
-  }
+async function startServer(webDist: string): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "mieter-portal-e2e-"));
   const port = await freePort();
   const built = join(repoRoot, "apps/server/dist/server.js");
@@ -96,19 +95,17 @@ export default async function globalSetup() {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let url: string;
   try {
-    const url = await waitForListening(child, output);
+    url = await waitForListening(child, output);
     await waitForHealth(url);
-    process.env.MP_BASE_URL = url;
-    // Tests that read the server's mail outbox (password reset) find it here.
-    process.env.MP_DATA_DIR = dataDir;
   } catch (error) {
     child.kill("SIGKILL");
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
 
-  return async () => {
+  const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
@@ -117,4 +114,36 @@ export default async function globalSetup() {
     }
     await rm(dataDir, { recursive: true, force: true });
   };
+  return { url, dataDir, stop };
+}
+
+/**
+ * One server per Playwright worker (issue 26 follow-up: the e2e run took 41 of CI's 56 minutes on
+ * one worker). Each worker talks only to its own server (e2e/server-env.ts), so specs running at
+ * the same time never share a demo tenant, and a spec sees the same kind of fresh demo building it
+ * saw with one worker.
+ */
+export default async function globalSetup(config: FullConfig) {
+  const webDist = join(repoRoot, "apps/web/dist");
+  if (!existsSync(join(webDist, "index.html"))) {
+    throw new Error("apps/web/dist fehlt: bitte zuerst `npm run build -w apps/web` ausführen.");
+  }
+  const settled = await Promise.allSettled(
+    Array.from({ length: Math.max(1, config.workers) }, () => startServer(webDist)),
+  );
+  const servers = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  const failed = settled.find((r) => r.status === "rejected");
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  servers.forEach((server, index) => {
+    process.env[`MP_BASE_URL_${index}`] = server.url;
+    // Tests that read the server's mail outbox (password reset) or run the admin command line find it here.
+    process.env[`MP_DATA_DIR_${index}`] = server.dataDir;
+  });
+  return stopAll;
 }

@@ -4,8 +4,10 @@ export default defineConfig({
   testDir: "./tests",
   outputDir: "./test-results",
   globalSetup: "./global-setup.ts",
+  // Files run in parallel on two workers, each with its own server and demo seed (global-setup,
+  // server-env.ts); the tests of one file run in order on one worker. E2E_WORKERS=1 for one server.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   // The axe scans of a whole screen (light and dark, with errors shown) took 30-45 s on a slowed
   // CI machine and 10-15 s otherwise; 60 s there keeps them from failing on time alone.

@@ -8,6 +8,7 @@ import type { Browser, Page } from "@playwright/test";
 import { consoleLogin, HAUSMEISTER, mailsTo, serverDataDir, VERWALTER } from "../console-fixtures";
 import { DEMO, expect, loginViaUi, test } from "../fixtures";
 import { layoutProblems } from "../layout-probe";
+import { serverBaseUrl } from "../server-env";
 
 // Issue 14 §3, §4, "Done when": as the demo Verwalter, publish a notice to a building and see it on
 // a tenant's dashboard; the tenant's "Betrifft mich auch" shows as a count in the console; a
@@ -76,7 +77,7 @@ async function tenantPage(browser: Browser, tenant: Tenant): Promise<Page> {
     viewport: { width: 390, height: 844 },
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
-    baseURL: process.env.MP_BASE_URL,
+    baseURL: serverBaseUrl(),
   });
   const page = await context.newPage();
   await loginViaUi(page, tenant);
@@ -234,7 +235,7 @@ test("the tenant's notices at 320, 360 and 390 px, light and dark: laid out and 
       colorScheme,
       locale: "de-DE",
       timezoneId: "Europe/Berlin",
-      baseURL: process.env.MP_BASE_URL,
+      baseURL: serverBaseUrl(),
     });
     const page = await context.newPage();
     await loginViaUi(page, DEMO);

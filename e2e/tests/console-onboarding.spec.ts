@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { consoleLogin, mailsTo, VERWALTER } from "../console-fixtures";
 import { expect, test } from "../fixtures";
+import { serverBaseUrl } from "../server-env";
 
 // Issue 14 §1, "Done when": as the demo Verwalter, create and invite a tenant, who sets a password
 // from the outbox mail and sees their next rent payment; a CSV import shows every row's problems
@@ -74,7 +75,7 @@ test("create and invite a tenant, who sets a password from the outbox mail and s
 
   // The tenant opens it on their phone, sets a password and is signed in.
   const phone = await browser.newContext({
-    baseURL: process.env.MP_BASE_URL,
+    baseURL: serverBaseUrl(),
     viewport: { width: 390, height: 844 },
     locale: "de-DE",
     timezoneId: "Europe/Berlin",

@@ -14,16 +14,10 @@ import {
   waitForAnimationsSettled,
   waitForIntroGone,
 } from "../fixtures";
+import { serverDataDir } from "../server-env";
 
 /** Destructive flows use the second tenant and always put its password back. */
 const ORIGINAL = NEIGHBOUR.password;
-
-/** DATA_DIR of the server this run talks to (set by global-setup). */
-function serverDataDir(): string {
-  const dir = process.env.MP_DATA_DIR;
-  if (!dir) throw new Error("MP_DATA_DIR fehlt (global-setup startet den Server)");
-  return dir;
-}
 
 async function outboxFiles(dataDir: string): Promise<string[]> {
   try {
