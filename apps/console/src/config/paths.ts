@@ -38,6 +38,11 @@ export const paths = {
   staff: "/mitarbeiter",
   cannedReplies: "/textbausteine",
   audit: "/protokoll",
+  /** Hausdienste (issue 27): buildings, a building's plans and proof, its week, one Einsatz. */
+  services: "/hausdienste",
+  servicesBuilding: (id: string) => `/hausdienste/gebaeude/${id}`,
+  servicesWeek: (id: string, monday?: string) => `/hausdienste/gebaeude/${id}/woche${monday ? `?woche=${monday}` : ""}`,
+  serviceRecord: (id: string) => `/hausdienste/einsaetze/${id}`,
 } as const;
 
 export const BASENAME = "/verwaltung";

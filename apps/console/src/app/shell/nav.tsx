@@ -6,6 +6,7 @@ import {
   FileUp,
   Gauge,
   Inbox,
+  Leaf,
   LogOut,
   Megaphone,
   MessageSquareText,
@@ -35,6 +36,8 @@ const MAIN: NavItem[] = [
   { to: paths.notices, label: "Aushänge", icon: Megaphone },
   { to: paths.documents, label: "Dokumente", icon: FileUp, capability: "documents" },
   { to: paths.meterCampaigns, label: "Ablesungen", icon: Gauge, capability: "meter_readings" },
+  // Every role that plans services (service_plans) also sees the Einsätze (service_visits).
+  { to: paths.services, label: "Hausdienste", icon: Leaf, capability: "service_visits" },
   // Shared ones for everyone who answers tenants, plus their own (issue 25 §10).
   { to: paths.cannedReplies, label: "Textbausteine", icon: MessageSquareText, capability: "messages" },
 ];

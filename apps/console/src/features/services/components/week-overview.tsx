@@ -1,0 +1,116 @@
+import { addDays } from "@mieter-portal/contracts";
+import type { ServiceVisit } from "@mieter-portal/contracts/services";
+import { Badge, type BadgeTone } from "@mieter-portal/ui/badge";
+import { cn } from "@mieter-portal/ui/utils";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { LoadError, Loading } from "@/components/page";
+import { paths } from "@/config/paths";
+import { berlinDate } from "@/lib/berlin-time";
+import { formatCalendarDate, formatTime } from "@/lib/format";
+import { serviceRecordQueryOptions, serviceVisitsQueryOptions } from "../api/queries";
+import { SERVICES_TEXTS, VISIT_STATE_LABELS, WEEKDAY_LABELS } from "../texts";
+import { type VisitState, visitState, weekDates } from "../week";
+
+const TONE: Record<VisitState["kind"], BadgeTone> = {
+  planned: "neutral",
+  running: "warning",
+  done: "success",
+  missed: "danger",
+};
+
+function StateLine({ state, crew }: { state: VisitState; crew: string | null }) {
+  switch (state.kind) {
+    case "planned":
+      return null;
+    case "running":
+      return <p className="text-xs">seit {formatTime(state.startedAt)} Uhr</p>;
+    case "done":
+      return (
+        <p className="text-xs">
+          {formatTime(state.startedAt)}–{formatTime(state.finishedAt)} Uhr{crew ? ` · ${crew}` : ""}
+        </p>
+      );
+    case "missed":
+      return state.startedAt ? (
+        <p className="text-xs">begonnen {formatTime(state.startedAt)} Uhr, nicht abgeschlossen</p>
+      ) : null;
+  }
+}
+
+function VisitItem({ visit, now, crew }: { visit: ServiceVisit; now: Date; crew: string | null }) {
+  const state = visitState(visit, now);
+  return (
+    <li className="grid gap-1 rounded-lg border border-border bg-card p-2 text-sm" data-testid="service-visit">
+      <p className="font-medium break-words">{visit.service_name}</p>
+      <p className="text-xs text-muted-foreground">
+        {visit.window.start}–{visit.window.end} Uhr
+        {visit.moved_from ? ` (verschoben vom ${formatCalendarDate(visit.moved_from)})` : ""}
+      </p>
+      <p>
+        <Badge tone={TONE[state.kind]}>{VISIT_STATE_LABELS[state.kind]}</Badge>
+      </p>
+      <StateLine state={state} crew={crew} />
+      {visit.note ? <p className="text-xs text-muted-foreground">{visit.note}</p> : null}
+      {visit.record ? (
+        <Link to={paths.serviceRecord(visit.record.id)} className="w-fit text-xs text-link underline">
+          Einsatz ansehen<span className="sr-only">: {visit.service_name}</span>
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * A building's Einsätze of one week, Monday to Sunday: columns where the page is wide enough
+ * (container query), a list by day on narrow screens. Each visit's state at `now`.
+ */
+export function WeekOverview({ buildingId, monday, now }: { buildingId: string; monday: string; now: Date }) {
+  const visits = useQuery(serviceVisitsQueryOptions(buildingId, monday, addDays(monday, 6)));
+  // The crew's first name is on the record only: sealed records are read once each.
+  const finished = (visits.data ?? []).flatMap((v) => (v.record?.state === "finished" ? [v.record.id] : []));
+  const records = useQueries({
+    queries: finished.map((id) => ({ ...serviceRecordQueryOptions(id), staleTime: Number.POSITIVE_INFINITY })),
+  });
+  const crewOf = (recordId: string | undefined) =>
+    records.find((r) => r.data?.id === recordId)?.data?.crew.first_name ?? null;
+  const today = berlinDate(now);
+
+  if (visits.isPending) return <Loading />;
+  if (visits.isError) return <LoadError error={visits.error} onRetry={() => visits.refetch()} />;
+  return (
+    <div className="@container grid gap-3">
+      <p className="text-sm text-muted-foreground">{SERVICES_TEXTS.missedHint}</p>
+      <ol className="grid gap-3 @4xl:grid-cols-7 @4xl:gap-2" aria-label="Wochentage">
+        {weekDates(monday).map((date, index) => {
+          const day = visits.data.filter((v) => v.planned_on === date);
+          const headingId = `day-${date}`;
+          return (
+            <li
+              key={date}
+              className={cn(
+                "grid min-w-0 content-start gap-2 rounded-xl border border-border bg-muted/40 p-2",
+                date === today && "border-primary",
+              )}
+              data-testid="service-day"
+            >
+              <h3 id={headingId} className="text-sm font-semibold">
+                {WEEKDAY_LABELS[index]}, {formatCalendarDate(date).slice(0, 6)}
+                {date === today ? <span className="font-normal text-muted-foreground"> (heute)</span> : null}
+              </h3>
+              {day.length === 0 ? (
+                <p className="text-xs text-muted-foreground">Keine Einsätze</p>
+              ) : (
+                <ul className="grid gap-2">
+                  {day.map((visit) => (
+                    <VisitItem key={visit.id} visit={visit} now={now} crew={crewOf(visit.record?.id)} />
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
