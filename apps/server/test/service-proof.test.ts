@@ -6,7 +6,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "../src/domain/audit/audit.js";
 import { createServicePlan } from "../src/domain/services/plans.js";
-import { type Crew, finishServiceRecord, startServiceRecord } from "../src/domain/services/records.js";
+import {
+  type Crew,
+  correctServiceRecord,
+  finishServiceRecord,
+  startServiceRecord,
+} from "../src/domain/services/records.js";
+import { ensureBuilding } from "../src/domain/staff/buildings.js";
+import { createStaff } from "../src/domain/staff/staff-members.js";
+import { hashPassword } from "../src/lib/passwords.js";
 import { checkPhotos } from "../src/lib/uploads.js";
 import { runFileAt } from "./clock.js";
 import { photo } from "./factories/repairs.js";
@@ -17,6 +25,7 @@ import {
   createTenant,
   createTestContext,
   login,
+  STAFF_PASSWORD,
   type StaffFixture,
   staffLogin,
   type TestContext,
@@ -55,6 +64,22 @@ beforeAll(async () => {
   people.verwalterA = await createStaffMember(ctx.db, "verwalter", [BUILDING_A]);
   people.verwalterB = await createStaffMember(ctx.db, "verwalter", [BUILDING_B]);
   people.hausmeisterA = await createStaffMember(ctx.db, "hausmeister", [BUILDING_A]);
+  // A Dienstleister of building A (a crew member or contractor): Einsätze only, no proof documents.
+  const email = `dienstleister-${randomUUID().slice(0, 8)}@garten.example`;
+  people.dienstleisterA = {
+    id: await createStaff(ctx.db, {
+      email,
+      name: "Dana Garten",
+      role: "dienstleister",
+      buildingIds: [await ensureBuilding(ctx.db, BUILDING_A)],
+      passwordHash: await hashPassword(STAFF_PASSWORD),
+      totpSecret: null,
+      totpEnabled: false,
+    }),
+    email,
+    password: STAFF_PASSWORD,
+    totpSecret: undefined,
+  };
   for (const [name, person] of Object.entries(people)) tokens[name] = await staffLogin(ctx.app, person);
   tokens.anna = await login(ctx.app, anna);
   const buildingOf = (address: string) =>
@@ -414,10 +439,11 @@ describe("access", () => {
     winterUrl(buildingA, "2026"),
   ];
 
-  it("another building's Verwalter gets 404; a Hausmeister 403; a tenant and no sign-in are refused", async () => {
+  it("another building's Verwalter gets 404; a Hausmeister and a Dienstleister 403; a tenant and no sign-in are refused", async () => {
     for (const url of urls()) {
       expect((await as("verwalterB").get(url)).statusCode, url).toBe(404);
       expect((await as("hausmeisterA").get(url)).statusCode, url).toBe(403);
+      expect((await as("dienstleisterA").get(url)).statusCode, url).toBe(403);
       expect((await as("anna").get(url)).statusCode, url).toBe(401);
       expect((await api(ctx.app).get(url)).statusCode, url).toBe(401);
     }
@@ -467,4 +493,59 @@ describe("bad input: German 400", () => {
       expect(res.json().message).toMatch(/Winter als Jahr|zwischen 2000 und 2100/);
     });
   }
+});
+
+describe("a correction", () => {
+  it("shows the corrected data with the reason and the replaced entry's hash; the old entry stays sealed", async () => {
+    const original = await ctx.db
+      .selectFrom("service_records")
+      .select("id")
+      .where("content_hash", "=", cleaningHash)
+      .executeTakeFirstOrThrow();
+    const crew: Crew = { staffId: people.verwalterA!.id, name: "Vera Verwalter", ip: null, firstName: "Vera" };
+    const corrected = await correctServiceRecord(
+      ctx.db,
+      ctx.app.files,
+      crew,
+      original.id,
+      {
+        id: randomUUID(),
+        started_at: "2026-11-23T07:12:00.000Z",
+        finished_at: "2026-11-23T08:20:00.000Z",
+        checklist: [
+          { item: "Treppen gewischt", done: true },
+          { item: "Handläufe abgewischt", done: true },
+          { item: "Eingang gereinigt", done: true },
+        ],
+        materials: [],
+        conditions: null,
+        remark: "",
+        reason: "Eingang wurde doch gereinigt, Ende nachgetragen",
+        photos: [],
+      },
+      [],
+    );
+    if (typeof corrected === "string") throw new Error(corrected);
+    const res = await as("verwalterA").get(proofUrl(buildingA, NOVEMBER, "csv"));
+    const [header, ...rows] = csvRows(res.body);
+    const col = (name: string) => header!.indexOf(name);
+    const visit = rows.filter((r) => r[col("Datum")] === "23.11.2026" && r[col("Leistung")] === "Treppenhausreinigung");
+    expect(visit).toHaveLength(1);
+    expect(visit[0]![col("Checkliste erledigt")]).toBe("3");
+    expect(visit[0]![col("Ende (Gerät)")]).toBe("09:20");
+    expect(visit[0]![col("Prüfsumme (SHA-256)")]).not.toBe(cleaningHash);
+    expect(visit[0]![col("Korrektur")]).toBe(
+      `Korrigiert am 25.11.2026: Eingang wurde doch gereinigt, Ende nachgetragen (ersetzt Eintrag ${cleaningHash.slice(0, 12)})`,
+    );
+    const pdf = await pdfText((await as("verwalterA").get(proofUrl(buildingA, NOVEMBER))).rawPayload);
+    expect(pdf).toContain("3 von 3");
+    expect(pdf).toContain("Korrigiert am 25.11.2026:");
+    // The original is kept as it was.
+    const kept = await ctx.db
+      .selectFrom("service_records")
+      .select("content_hash")
+      .where("id", "=", original.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.content_hash).toBe(cleaningHash);
+  });
 });

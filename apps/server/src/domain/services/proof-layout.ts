@@ -21,6 +21,8 @@ export interface Column {
   /** Width in mm; the last column of a table takes what is left when 0. */
   width: number;
   align?: "left" | "right";
+  /** Every line in ink (notes), instead of the lines after the first part in grey. */
+  plain?: boolean;
 }
 
 export interface DocumentHead {
@@ -134,30 +136,33 @@ export class ProofDocument {
     const pad = 1.6 * MM;
     const fixed = columns.reduce((sum, c) => sum + c.width * MM, 0);
     const widths = columns.map((c) => (c.width === 0 ? this.contentWidth - fixed : c.width * MM));
+    // Each cell's lines; the lines of a second or later part ("\n") are grey (server times, teams, windows).
     const layout = (cells: string[], style: "regular" | "bold") =>
       cells.map((cell, i) =>
-        cell
-          .split("\n")
-          .flatMap((part) => (part ? this.fonts.wrap(part, widths[i]! - 2 * pad, { size, style }) : [""])),
+        cell.split("\n").flatMap((part, n) =>
+          (part ? this.fonts.wrap(part, widths[i]! - 2 * pad, { size, style }) : [""]).map((text) => ({
+            text,
+            grey: n > 0 && style === "regular" && !columns[i]!.plain,
+          })),
+        ),
       );
     const header = layout(
       columns.map((c) => c.label),
       "bold",
     );
-    const heightOf = (cells: string[][]) => Math.max(1, ...cells.map((c) => c.length)) * lineHeight + 2 * pad;
-    const draw = (cells: string[][], style: "regular" | "bold", shaded: boolean) => {
+    const heightOf = (cells: { text: string }[][]) => Math.max(1, ...cells.map((c) => c.length)) * lineHeight + 2 * pad;
+    const draw = (cells: { text: string; grey: boolean }[][], style: "regular" | "bold", shaded: boolean) => {
       const height = heightOf(cells);
       if (shaded) {
         this.page.drawRectangle({ x: MARGIN.left, y: this.y - height, width: this.contentWidth, height, color: SHADE });
       }
       let x = MARGIN.left;
       cells.forEach((lines, i) => {
-        lines.forEach((line, n) => {
+        lines.forEach(({ text, grey }, n) => {
           const baseline = this.y - pad - size - n * lineHeight + 1;
-          const color = n > 0 && style === "regular" ? GREY : INK;
           const left =
-            columns[i]!.align === "right" ? x + widths[i]! - pad - this.fonts.width(line, { size, style }) : x + pad;
-          this.text(line, left, baseline, { size, style, color });
+            columns[i]!.align === "right" ? x + widths[i]! - pad - this.fonts.width(text, { size, style }) : x + pad;
+          this.text(text, left, baseline, { size, style, color: grey ? GREY : INK });
         });
         x += widths[i]!;
       });

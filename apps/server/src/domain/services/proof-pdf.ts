@@ -67,7 +67,7 @@ const VISIT_COLUMNS: Column[] = [
   { label: "Fotos", width: 11, align: "right" },
   { label: "Am Objekt", width: 24 },
   { label: "Prüfsumme", width: 25 },
-  { label: "Bemerkung, Material, Korrektur", width: 0 },
+  { label: "Bemerkung, Material, Korrektur", width: 0, plain: true },
 ];
 
 const TOTAL_COLUMNS: Column[] = [

@@ -86,11 +86,11 @@ const COLUMNS: Column[] = [
   { label: "Ende", width: 21 },
   { label: "Schnee", width: 14 },
   { label: "Glätte", width: 14 },
-  { label: "Temperatur", width: 18, align: "right" },
+  { label: "Temperatur", width: 21, align: "right" },
   { label: "Streumittel", width: 20, align: "right" },
   { label: "Wer", width: 30 },
   { label: "Prüfsumme", width: 25 },
-  { label: "Material, Bemerkung, Korrektur", width: 0 },
+  { label: "Material, Bemerkung, Korrektur", width: 0, plain: true },
 ];
 
 const yesNo = (value: boolean | undefined) => (value === undefined ? "" : value ? "ja" : "nein");
