@@ -21,6 +21,7 @@ import { SelectField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { AffectedDialog } from "@/features/notices/affected-dialog";
 import { noticesQueryOptions, useEndNotice } from "@/features/notices/api";
+import { NoticeFormDialog } from "@/features/notices/components/notice-form-dialog";
 import {
   NOTICE_STATUS,
   noticeAudience,
@@ -28,7 +29,6 @@ import {
   noticeOutageWindow,
   noticeValidity,
 } from "@/features/notices/labels";
-import { NoticeFormDialog } from "@/features/notices/notice-form-dialog";
 import { printNotice } from "@/features/notices/print";
 import { useCompanyName } from "@/lib/brand";
 import { formatDateTime } from "@/lib/format";

@@ -5,6 +5,7 @@ import {
   createRequest,
   fromLocalInput,
   initialValues,
+  noticeSchema,
   outageWindowErrors,
   toLocalInput,
   updateRequest,
@@ -46,12 +47,12 @@ describe("createRequest", () => {
       title: "Heizung aus",
       text: "Der Brenner wird getauscht.",
       kind: "emergency" as const,
-      emergencyType: "heating_failure" as const,
-      validUntil: "2026-11-24T18:00",
-      outageFrom: "2026-11-23T06:00",
-      outageUntil: "2026-11-24T16:00",
+      emergency_type: "heating_failure" as const,
+      valid_until: "2026-11-24T18:00",
+      outage_from: "2026-11-23T06:00",
+      outage_until: "2026-11-24T16:00",
     };
-    expect(values.validFrom).toBe("2026-11-23T10:15");
+    expect(values.valid_from).toBe("2026-11-23T10:15");
     const body = createRequest(values);
     expect(body).toEqual({
       building_id: "7d0c4d4e-8a8f-4f59-9d0f-3c2f1b7a1a11",
@@ -72,7 +73,7 @@ describe("createRequest", () => {
       ...initialValues(undefined, "all"),
       title: "Treppenhausreinigung",
       text: "Am Freitag.",
-      emergencyType: "water_outage",
+      emergency_type: "water_outage",
     });
     expect(body).toMatchObject({
       building_id: null,
@@ -98,7 +99,7 @@ describe("updateRequest", () => {
     expect(updateRequest(notice, { ...values, title: "Kein Wasser am Dienstag" })).toEqual({
       title: "Kein Wasser am Dienstag",
     });
-    expect(updateRequest(notice, { ...values, validUntil: "" })).toEqual({ valid_until: null });
+    expect(updateRequest(notice, { ...values, valid_until: "" })).toEqual({ valid_until: null });
     expect(updateRequest(notice, { ...values, kind: "information" })).toEqual({
       kind: "information",
       emergency_type: null,
@@ -109,8 +110,8 @@ describe("updateRequest", () => {
 describe("the outage window (issue 25 item 21)", () => {
   it("shows the window in Berlin time and sends only a changed end", () => {
     const values = initialValues(notice);
-    expect(values).toMatchObject({ outageFrom: "2026-12-01T08:00", outageUntil: "2026-12-01T12:00" });
-    expect(updateRequest(notice, { ...values, outageUntil: "2026-12-01T14:30" })).toEqual({
+    expect(values).toMatchObject({ outage_from: "2026-12-01T08:00", outage_until: "2026-12-01T12:00" });
+    expect(updateRequest(notice, { ...values, outage_until: "2026-12-01T14:30" })).toEqual({
       outage_until: "2026-12-01T13:30:00.000Z",
     });
   });
@@ -119,29 +120,31 @@ describe("the outage window (issue 25 item 21)", () => {
     const outage = {
       ...initialValues(undefined, "b1"),
       kind: "emergency" as const,
-      emergencyType: "water_outage" as const,
+      emergency_type: "water_outage" as const,
     };
     expect(outageWindowErrors(outage)).toEqual({
       outage_from: "Bitte geben Sie an, ab wann die Störung besteht (Datum und Uhrzeit).",
       outage_until: "Bitte geben Sie an, bis wann die Störung voraussichtlich dauert (Datum und Uhrzeit).",
     });
-    expect(outageWindowErrors({ ...outage, outageFrom: "2026-12-01T12:00", outageUntil: "2026-12-01T08:00" })).toEqual({
+    expect(
+      outageWindowErrors({ ...outage, outage_from: "2026-12-01T12:00", outage_until: "2026-12-01T08:00" }),
+    ).toEqual({
       outage_until: "Das Ende der Störung muss nach ihrem Beginn liegen.",
     });
     expect(
       outageWindowErrors({
         ...outage,
-        outageFrom: "2026-12-01T08:00",
-        outageUntil: "2026-12-01T12:00",
-        validUntil: "2026-12-01T10:00",
+        outage_from: "2026-12-01T08:00",
+        outage_until: "2026-12-01T12:00",
+        valid_until: "2026-12-01T10:00",
       }),
     ).toEqual({
       valid_until:
         "Der Aushang muss mindestens bis zum Ende der Störung gelten. Lassen Sie „Gültig bis“ leer oder wählen Sie ein späteres Ende.",
     });
-    expect(outageWindowErrors({ ...outage, outageFrom: "2026-12-01T08:00", outageUntil: "2026-12-01T12:00" })).toEqual(
-      {},
-    );
+    expect(
+      outageWindowErrors({ ...outage, outage_from: "2026-12-01T08:00", outage_until: "2026-12-01T12:00" }),
+    ).toEqual({});
     // An information may go without a window.
     expect(outageWindowErrors({ ...outage, kind: "information" })).toEqual({});
   });
@@ -149,7 +152,55 @@ describe("the outage window (issue 25 item 21)", () => {
   it("an edit of an outage published before windows existed asks for the window", () => {
     const old = { ...notice, outage_from: null, outage_until: null };
     const values = { ...initialValues(old), title: "Neuer Titel" };
-    expect(values).toMatchObject({ outageFrom: "", outageUntil: "" });
+    expect(values).toMatchObject({ outage_from: "", outage_until: "" });
     expect(Object.keys(outageWindowErrors(values))).toEqual(["outage_from", "outage_until"]);
+  });
+});
+
+describe("noticeSchema", () => {
+  const issues = (schema: ReturnType<typeof noticeSchema>, values: unknown) =>
+    Object.fromEntries(schema.safeParse(values).error?.issues.map((i) => [i.path.join("."), i.message]) ?? []);
+
+  it("a new notice: every message at once, in the form's own words where it has them", () => {
+    const values = { ...initialValues(), kind: "emergency" as const };
+    expect(issues(noticeSchema(), values)).toEqual({
+      building_id: "Bitte wählen Sie ein Gebäude.",
+      title: "Der Titel ist erforderlich.",
+      text: "Der Text ist erforderlich.",
+      emergency_type: "Bitte wählen Sie die Art der Störung.",
+      outage_from: "Bitte geben Sie an, ab wann die Störung besteht (Datum und Uhrzeit).",
+      outage_until: "Bitte geben Sie an, bis wann die Störung voraussichtlich dauert (Datum und Uhrzeit).",
+    });
+  });
+
+  it("a new notice parses to the contracts' request with UTC instants", () => {
+    const values = {
+      ...initialValues(undefined, "all", new Date("2026-11-23T09:15:00.000Z")),
+      title: " Treppenhaus ",
+      text: "Am Freitag.",
+    };
+    expect(noticeSchema().parse(values)).toEqual({
+      building_id: null,
+      title: "Treppenhaus",
+      text: "Am Freitag.",
+      kind: "information",
+      emergency_type: null,
+      valid_from: "2026-11-23T09:15:00.000Z",
+      valid_until: null,
+      outage_from: null,
+      outage_until: null,
+    });
+  });
+
+  it("an edit sends what changed, and judges the window on the whole form", () => {
+    const schema = noticeSchema(notice);
+    expect(schema.parse({ ...initialValues(notice), title: "Kein Wasser am Dienstag" })).toEqual({
+      title: "Kein Wasser am Dienstag",
+    });
+    const old = { ...notice, outage_from: null, outage_until: null };
+    expect(Object.keys(issues(noticeSchema(old), { ...initialValues(old), title: "Neuer Titel" }))).toEqual([
+      "outage_from",
+      "outage_until",
+    ]);
   });
 });

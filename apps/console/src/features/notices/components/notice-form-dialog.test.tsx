@@ -1,9 +1,10 @@
-import type { StaffNoticeDetail, StaffProfile } from "@mieter-portal/contracts/staff";
+import type { StaffNotice, StaffNoticeDetail, StaffProfile } from "@mieter-portal/contracts/staff";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MeContext } from "@/lib/me";
+import { stubFetch } from "@/test/fetch";
 import { NoticeFormDialog } from "./notice-form-dialog";
 
 const ME: StaffProfile = {
@@ -16,6 +17,24 @@ const ME: StaffProfile = {
   notify_new_items: false,
 };
 const BUILDING = "0b7c3a52-5d1e-4a3b-9c55-1f2e3d4c5b6a";
+const NOTICE: StaffNotice = {
+  id: "n1",
+  title: "Kein Wasser",
+  text: "Reparatur am Hausanschluss.",
+  kind: "emergency",
+  emergency_type: "water_outage",
+  building: { id: BUILDING, name: "Lindenstraße 5" },
+  valid_from: "2026-12-01T07:00:30.000Z",
+  valid_until: null,
+  outage_from: "2026-12-01T07:00:00.000Z",
+  outage_until: "2026-12-01T11:00:00.000Z",
+  status: "scheduled",
+  created_at: "2026-11-23T07:00:00.000Z",
+  updated_at: "2026-11-23T07:00:00.000Z",
+  created_by: null,
+  mailed_at: "2026-11-23T07:00:00.000Z",
+  affected_count: 0,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -143,10 +162,50 @@ describe("publishing an outage (issue 25 item 21)", () => {
     await user.selectOptions(within(form).getByLabelText("Art"), "emergency");
     await user.click(within(form).getByRole("button", { name: "Veröffentlichen" }));
     expect(within(form).getByLabelText("Gebäude")).toHaveAccessibleDescription("Bitte wählen Sie ein Gebäude.");
+    expect(within(form).getByLabelText("Gebäude")).toHaveAttribute("aria-invalid", "true");
+    expect(within(form).getByLabelText("Gebäude")).toHaveFocus();
+    expect(within(form).getByLabelText("Titel")).toHaveAccessibleDescription("Der Titel ist erforderlich.");
+    expect(within(form).getByLabelText("Art der Störung")).toHaveAccessibleDescription(
+      "Bitte wählen Sie die Art der Störung.",
+    );
     expect(within(form).getByLabelText("Beginn")).toHaveAccessibleDescription(/ab wann die Störung besteht/);
     expect(within(form).getByLabelText("Ende (voraussichtlich)")).toHaveAccessibleDescription(
       /bis wann die Störung voraussichtlich dauert/,
     );
     expect(calls.filter((c) => !c.startsWith("GET /api/v1/staff/buildings"))).toEqual([]);
+  });
+
+  it("an edit sends only what changed, trimmed, and asks nobody when the outage was mailed before", async () => {
+    const calls = stubFetch({ status: 200, body: { ...NOTICE, affected: [] } });
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MeContext.Provider value={ME}>
+          <NoticeFormDialog
+            notice={NOTICE}
+            trigger={(open) => (
+              <button type="button" onClick={open}>
+                Bearbeiten
+              </button>
+            )}
+          />
+        </MeContext.Provider>
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole("button", { name: "Bearbeiten" }));
+    const form = await screen.findByRole("dialog");
+    expect(within(form).queryByLabelText("Gebäude")).toBeNull();
+    await user.clear(within(form).getByLabelText("Titel"));
+    await user.click(within(form).getByRole("button", { name: "Speichern" }));
+    const title = within(form).getByLabelText("Titel");
+    await vi.waitFor(() => expect(title).toHaveAttribute("aria-invalid", "true"));
+    expect(title).toHaveAccessibleDescription("Der Titel ist erforderlich.");
+    expect(title).toHaveFocus();
+    expect(calls).toEqual([]);
+    await user.type(title, "  Kein Wasser am Dienstag ");
+    await user.click(within(form).getByRole("button", { name: "Speichern" }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: "PATCH", url: "/api/v1/staff/notices/n1" });
+    expect(calls[0]!.body).toStrictEqual({ title: "Kein Wasser am Dienstag" });
   });
 });
