@@ -9,7 +9,7 @@ import { BuildingFilter } from "@/components/building-filter";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { campaignsQueryOptions } from "@/features/meter-campaigns/api";
-import { StartCampaignDialog } from "@/features/meter-campaigns/start-campaign-dialog";
+import { StartCampaignDialog } from "@/features/meter-campaigns/components/start-campaign-dialog";
 import { berlinDate } from "@/lib/berlin-time";
 import { formatCalendarDate } from "@/lib/format";
 import { useCan } from "@/lib/me";

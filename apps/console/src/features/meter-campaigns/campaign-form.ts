@@ -1,38 +1,48 @@
-import type { CampaignMeter, CampaignStatus } from "@mieter-portal/contracts";
-import type { MeterCampaignCreate } from "@mieter-portal/contracts/staff";
+import type { CampaignStatus } from "@mieter-portal/contracts";
+import { meterCampaignCreate } from "@mieter-portal/contracts/staff";
 import type { BadgeTone } from "@mieter-portal/ui/badge";
-
-export interface CampaignFormValues {
-  building: string;
-  meter: CampaignMeter | "";
-  startsOn: string;
-  endsOn: string;
-  reason: string;
-}
+import { z } from "zod";
+import { into } from "@/components/form-schema";
 
 /**
  * The turn-of-the-year period (27 December – 3 January, the FAQ) running on `today` or next; the
  * server applies the same rule when no period is sent.
  */
-export function defaultPeriod(today: string): { startsOn: string; endsOn: string } {
+export function defaultPeriod(today: string): { starts_on: string; ends_on: string } {
   const year = Number(today.slice(0, 4));
-  if (today.slice(5) <= "01-03") return { startsOn: `${year - 1}-12-27`, endsOn: `${year}-01-03` };
-  return { startsOn: `${year}-12-27`, endsOn: `${year + 1}-01-03` };
+  if (today.slice(5) <= "01-03") return { starts_on: `${year - 1}-12-27`, ends_on: `${year}-01-03` };
+  return { starts_on: `${year}-12-27`, ends_on: `${year + 1}-01-03` };
 }
 
-export function initialValues(today: string, building = ""): CampaignFormValues {
-  return { building, meter: "", ...defaultPeriod(today), reason: "" };
-}
+const shape = meterCampaignCreate.shape;
 
-/** The request body; empty fields are left out so that the server's checks answer in German. */
-export function createRequest(values: CampaignFormValues): Partial<MeterCampaignCreate> {
-  return {
-    building_id: values.building,
-    ...(values.meter ? { meter: values.meter } : {}),
-    ...(values.startsOn ? { starts_on: values.startsOn } : {}),
-    ...(values.endsOn ? { ends_on: values.endsOn } : {}),
-    ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
-  };
+/**
+ * The start dialog's texts as the contracts' request: a building and a meter chosen, empty dates
+ * and reason left out (the server's default period), the period's checks of the contracts.
+ */
+export const campaignSchema = z
+  .object({
+    building_id: shape.building_id,
+    meter: z
+      .string()
+      .refine((m) => m !== "", { error: "Bitte wählen Sie den Zähler." })
+      .pipe(shape.meter),
+    starts_on: z.string(),
+    ends_on: z.string(),
+    reason: z.string(),
+  })
+  .transform((v) => ({
+    building_id: v.building_id,
+    meter: v.meter,
+    ...(v.starts_on ? { starts_on: v.starts_on } : {}),
+    ...(v.ends_on ? { ends_on: v.ends_on } : {}),
+    ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
+  }))
+  .transform(into(meterCampaignCreate));
+export type CampaignValues = z.input<typeof campaignSchema>;
+
+export function campaignDefaults(today: string, building = ""): CampaignValues {
+  return { building_id: building, meter: "", ...defaultPeriod(today), reason: "" };
 }
 
 export const STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
