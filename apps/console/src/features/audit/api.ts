@@ -18,3 +18,15 @@ export const auditQueryOptions = (filters: AuditFilters) =>
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
+
+/** The list's filters from the address ("" where none is set). */
+export function auditFiltersFrom(search: URLSearchParams): AuditFilters {
+  const get = (key: keyof AuditFilters) => search.get(key) ?? "";
+  return {
+    staff: get("staff"),
+    entity_type: get("entity_type"),
+    action: get("action"),
+    from: get("from"),
+    to: get("to"),
+  };
+}
