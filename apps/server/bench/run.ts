@@ -1,9 +1,11 @@
 /**
- * `npm run bench` runs four parts: `api` (this file), `web` (bench/web.ts, the tenant app under
+ * `npm run bench` runs five parts: `api` (this file), `web` (bench/web.ts, the tenant app under
  * Lighthouse and a throttled Chromium), `portfolio` (bench/portfolio.ts, the staff console's rent
- * ledger, bank import and campaign export at 10,000 tenants) and `growth` (bench/growth.ts, a
+ * ledger, bank import and campaign export at 10,000 tenants), `growth` (bench/growth.ts, a
  * portfolio grown to 10,000 tenants by CSV import: the imports, the searches, a 10,000-line
- * statement); `npm run bench -- web` (or BENCH_PARTS=api,web) runs the parts named.
+ * statement) and `services` (bench/service-proof.ts, a year of service visits for 500 buildings
+ * and one building's yearly Leistungsnachweis); `npm run bench -- web` (or BENCH_PARTS=api,web)
+ * runs the parts named.
  *
  * api: seeds 10,000 tenants into a fresh SQLite database — or, with BENCH_DATABASE_URL
  * (postgres://…), into a schema of its own in that PostgreSQL database, dropped afterwards — and
@@ -54,6 +56,7 @@ import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
 import { runGrowthBench } from "./growth.js";
 import { benchSchema } from "./pg-schema.js";
 import { runPortfolioBench } from "./portfolio.js";
+import { runServiceProofBench } from "./service-proof.js";
 import { runWebBench } from "./web.js";
 
 const DURATION = boundedInt(process.env.BENCH_DURATION, 5, 1, 120);
@@ -723,7 +726,7 @@ async function apiPart(): Promise<void> {
   }
 }
 
-const PARTS = ["api", "web", "portfolio", "growth"] as const;
+const PARTS = ["api", "web", "portfolio", "growth", "services"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts named on the command line (`npm run bench -- web`) or in BENCH_PARTS, else all. */
@@ -743,6 +746,8 @@ async function main(): Promise<void> {
     ["portfolio", runPortfolioBench],
     // Issue 24: a portfolio grown by CSV import, its searches, a statement as long as the portfolio.
     ["growth", runGrowthBench],
+    // Issue 27: a year of service visits for 500 buildings, one building's yearly Leistungsnachweis.
+    ["services", runServiceProofBench],
   ];
   let first = true;
   for (const [part, run] of runs) {

@@ -251,7 +251,7 @@ let counter = 0;
 async function pdfText(bytes: Buffer): Promise<string> {
   const file = path.join(workDir, `proof-${++counter}.pdf`);
   await writeFile(file, bytes);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  return execFileSync("/usr/bin/pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 }
 
 /** The CSV as rows of cells (no cell of these fixtures holds a quoted semicolon or line break). */
