@@ -143,11 +143,12 @@ beforeAll(async () => {
     finish: Parameters<typeof finishServiceRecord>[4],
     before = 0,
     after = 0,
+    by: Crew = crew,
   ) => {
     const started = await startServiceRecord(
       ctx.db,
       files,
-      crew,
+      by,
       start,
       await checkPhotos(Array(before).fill(photo()), "b"),
       scope,
@@ -156,7 +157,7 @@ beforeAll(async () => {
     const done = await finishServiceRecord(
       ctx.db,
       files,
-      crew,
+      by,
       started.id,
       finish,
       await checkPhotos(Array(after).fill(photo("sample.png", { mime: "image/png" })), "a"),
@@ -218,7 +219,8 @@ beforeAll(async () => {
       photos: [],
     },
   );
-  // Friday 20 November, unplanned and not chargeable: a door closer fixed after a tenant's call.
+  // Friday 20 November, unplanned and not chargeable: a door closer fixed after a tenant's call, by a
+  // colleague whose first name is written in Chinese (the PDF draws it with its fallback face).
   unplannedHash = await sealed(
     {
       id: randomUUID(),
@@ -237,6 +239,9 @@ beforeAll(async () => {
       remark: "Türschließer eingestellt",
       photos: [],
     },
+    0,
+    0,
+    { ...crew, firstName: "小明" },
   );
 });
 afterAll(async () => {
@@ -319,7 +324,7 @@ describe("Leistungsnachweis as PDF", () => {
     expect(text.replace(/\s+/g, " ")).toMatch(/Nicht umlagefähig gesamt nein 1 0 0 Std\. 30 Min\./);
     expect(text).toContain(unplannedHash.slice(0, 12));
     const unplanned = lines.find((l) => l.includes("Fr 20.11.2026"))!;
-    expect(unplanned).toMatch(/Sonstige Leistung\s+erbracht\s+15:00\s+15:30\s+Jonas\s+–/);
+    expect(unplanned).toMatch(/Sonstige Leistung\s+erbracht\s+15:00\s+15:30\s+小明\s+–/);
     expect(lines[lines.indexOf(unplanned) + 1]).toMatch(/ungeplant\s+\(ungeplant\)/);
     expect(text.replace(/\s+/g, " ")).toContain(
       "Prüfsumme: Beim Abschluss eines Einsatzes bildet das Portal einen SHA-256-Wert",
