@@ -24,6 +24,7 @@ import * as m0023 from "./migrations/0023_notice_outage_window.js";
 import * as m0024 from "./migrations/0024_common_area_repairs.js";
 import * as m0025 from "./migrations/0025_service_plans.js";
 import * as m0026 from "./migrations/0026_service_records.js";
+import * as m0027 from "./migrations/0027_service_reports_ratings.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0024_common_area_repairs": m0024,
   "0025_service_plans": m0025,
   "0026_service_records": m0026,
+  "0027_service_reports_ratings": m0027,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -697,6 +697,58 @@ export interface ServiceRecordPhotosTable {
   created_at: string;
 }
 
+/** A tenant's "Leistung fehlt" (issue 27 §3): opens a conversation with the management. */
+export interface ServiceReportsTable {
+  id: string;
+  tenant_id: string;
+  building_id: string;
+  service_kind_id: string;
+  /** The plan the service ran under on that day, if any (its responsible staff member is told). */
+  plan_id: string | null;
+  /** The Berlin day the service was missing or poor (YYYY-MM-DD). */
+  occurred_on: string;
+  text: string;
+  thread_id: string;
+  created_at: string;
+}
+
+export interface ServiceReportPhotosTable {
+  id: string;
+  report_id: string;
+  position: number;
+  mime_type: string;
+  size_bytes: number;
+  filename: string;
+  storage_key: string;
+  created_at: string;
+}
+
+/** A tenant's rating of a finished visit: one per tenant and visit, a second one changes it. */
+export interface ServiceRatingsTable {
+  id: string;
+  visit_id: string;
+  tenant_id: string;
+  building_id: string;
+  service_kind_id: string;
+  /** The team of the visit's record, kept for the staff's figures per team. */
+  team: string | null;
+  planned_on: string;
+  stars: number;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A visit whose window passed without a finished record, noticed once (issue 27 §4). */
+export interface ServiceMissedVisitsTable {
+  visit_id: string;
+  building_id: string;
+  noticed_at: string;
+  closed_at: string | null;
+  closed_by: string | null;
+  close_note: string | null;
+}
+
 export interface Database {
   tenants: TenantsTable;
   staff_users: StaffUsersTable;
@@ -743,6 +795,10 @@ export interface Database {
   service_visits: ServiceVisitsTable;
   service_records: ServiceRecordsTable;
   service_record_photos: ServiceRecordPhotosTable;
+  service_reports: ServiceReportsTable;
+  service_report_photos: ServiceReportPhotosTable;
+  service_ratings: ServiceRatingsTable;
+  service_missed_visits: ServiceMissedVisitsTable;
 }
 
 export type Payment = Selectable<PaymentsTable>;

@@ -13,6 +13,7 @@ import { staffNoticeRoutes } from "./notices.js";
 import { staffOnboardingRoutes } from "./onboarding.js";
 import { staffRepairRoutes } from "./repairs.js";
 import { refuseOutsideRole } from "./role-scope.js";
+import { staffServiceFeedbackRoutes } from "./service-feedback.js";
 import { staffServiceProofRoutes } from "./service-proof.js";
 import { staffServiceRecordRoutes } from "./service-records.js";
 import { staffServiceRoutes } from "./services.js";
@@ -40,6 +41,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffDocumentRoutes);
   await app.register(staffServiceRoutes);
   await app.register(staffServiceRecordRoutes);
+  await app.register(staffServiceFeedbackRoutes);
   await app.register(staffServiceProofRoutes);
   await app.register(staffBuildingSiteRoutes);
   await app.register(staffAdminRoutes);

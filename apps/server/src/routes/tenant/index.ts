@@ -9,6 +9,7 @@ import { paymentRoutes } from "./payments.js";
 import { photoRoutes } from "./photos.js";
 import { preferenceRoutes } from "./preferences.js";
 import { repairRoutes } from "./repairs.js";
+import { serviceFeedbackRoutes } from "./service-feedback.js";
 import { serviceRoutes } from "./services.js";
 
 /** Everything under /api/v1/tenant: authenticated, idempotent mutations, the tenant's own rows only. */
@@ -24,4 +25,5 @@ export const tenantRoutes: FastifyPluginAsync = async (app) => {
   await app.register(preferenceRoutes);
   await app.register(noticeRoutes);
   await app.register(serviceRoutes);
+  await app.register(serviceFeedbackRoutes);
 };
