@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: "faq", lazy: () => import("./routes/faq") },
           { path: "contact", lazy: () => import("./routes/contact") },
           { path: "notices", lazy: () => import("./routes/notices") },
+          { path: "services", lazy: () => import("./routes/services") },
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
       },

@@ -13,3 +13,5 @@ export const currentPayment = "/api/tenant/payments/current";
 export const messages = "/api/v1/tenant/messages";
 export const meterCampaigns = "/api/v1/tenant/meter-campaigns";
 export const notices = "/api/v1/tenant/notices";
+/** Read by the dashboard after its first screen (config/start-up DASHBOARD_AFTER_START_READS). */
+export const services = "/api/v1/tenant/services";

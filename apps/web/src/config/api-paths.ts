@@ -32,4 +32,5 @@ export const meterReadings = "/api/v1/tenant/meter-readings";
 export const noticeAffected = (noticeId: string) => `${notices}/${id(noticeId)}/affected`;
 export const preferences = "/api/v1/tenant/preferences";
 export const repairs = "/api/v1/tenant/repairs";
+export const servicePhoto = (photoId: string) => `/api/v1/tenant/service-photos/${id(photoId)}`;
 export const repair = (repairId: string) => `${repairs}/${id(repairId)}`;

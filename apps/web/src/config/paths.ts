@@ -18,6 +18,7 @@ export const paths = {
   faq: { path: "/faq", title: "FAQ" },
   contact: { path: "/contact", title: "Kontakt" },
   notices: { path: "/notices", title: "Aushänge" },
+  services: { path: "/services", title: "Hausdienste" },
 } as const;
 
 export const messagePath = (id: string) => `/messages/${encodeURIComponent(id)}`;
@@ -51,5 +52,6 @@ export const NAVIGATION_ORDER: string[] = [
   paths.meterReadings.path,
   paths.finances.path,
   paths.appointments.path,
+  paths.services.path,
   paths.settings.path,
 ];

@@ -1,5 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
 import { FileText, Gauge, MessageSquare, Wrench } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { offlineNoDataMessage, QueryErrorAlert } from "@/components/query-error/query-error-alert";
 import { appointmentPath, messagePath, paths } from "@/config/paths";
 import { getUpcomingAppointmentsQueryOptions } from "@/features/appointments/api/get-appointments";
@@ -19,6 +20,7 @@ import { MeterCampaignCard } from "@/features/meter-readings/components/meter-ca
 import { getDashboardNoticesQueryOptions } from "@/features/notices/api/get-notices";
 import { CurrentNotices } from "@/features/notices/components/current-notices";
 import { ApiRequestError } from "@/lib/api/errors";
+import { useAfterStartup } from "@/lib/use-after-startup";
 import { LoadingState } from "../loading-state";
 
 /** Spec section 9: dashboard queries retry up to 3 times (never on a rejected session, nor offline). */
@@ -30,6 +32,9 @@ function retry(failureCount: number, error: Error) {
   return failureCount < DASHBOARD_RETRIES;
 }
 
+/** Issue 27 §3: what the crews did today, in its own chunk and read after the first screen. */
+const TodayServices = lazy(() => import("@/features/services/components/today-services"));
+
 const SHORTCUTS: Shortcut[] = [
   { label: paths.documents.title, path: paths.documents.path, icon: FileText },
   { label: paths.meterReadings.title, path: paths.meterReadings.path, icon: Gauge },
@@ -39,6 +44,7 @@ const SHORTCUTS: Shortcut[] = [
 
 export function Component() {
   const sessionUser = useSessionUser();
+  const started = useAfterStartup();
   const [userQuery, paymentQuery, messagesQuery, appointmentsQuery, noticesQuery, campaignsQuery] = useQueries({
     queries: [
       { ...getUserQueryOptions(), retry },
@@ -80,6 +86,11 @@ export function Component() {
       <NextRentCard payment={paymentQuery.data ?? null} financesPath={paths.finances.path} />
       <CurrentNotices notices={noticesQuery.data ?? []} noticesPath={paths.notices.path} />
       <MeterCampaignCard campaigns={campaignsQuery.data ?? []} meterReadingsPath={paths.meterReadings.path} />
+      {started ? (
+        <Suspense fallback={null}>
+          <TodayServices servicesPath={paths.services.path} />
+        </Suspense>
+      ) : null}
       <QuickAccess shortcuts={SHORTCUTS} />
       <LatestMessages
         messages={messagesQuery.data ?? []}

@@ -8,6 +8,7 @@ import {
   Menu,
   MessageSquare,
   Settings,
+  Sparkles,
   Wallet,
   Wrench,
 } from "lucide-react";
@@ -41,6 +42,7 @@ const MORE_ITEMS: Tab[] = [
   { label: paths.meterReadings.title, path: paths.meterReadings.path, icon: Gauge },
   { label: paths.finances.title, path: paths.finances.path, icon: Wallet },
   { label: paths.appointments.title, path: paths.appointments.path, icon: CalendarDays },
+  { label: paths.services.title, path: paths.services.path, icon: Sparkles },
   { label: paths.settings.title, path: paths.settings.path, icon: Settings },
 ];
 
