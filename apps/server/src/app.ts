@@ -19,6 +19,7 @@ import { dispatchCampaignMails } from "./domain/meter-readings/campaign-mailing.
 import { findStaffNameAndRole } from "./domain/staff/staff-members.js";
 import { startNotificationWorker } from "./jobs/notification-worker.js";
 import { scheduleRentCharges } from "./jobs/rent-ledger-schedule.js";
+import { scheduleMissedVisits } from "./jobs/service-missed.js";
 import { scheduleServiceVisits } from "./jobs/service-visit-schedule.js";
 import { scheduleStatisticsRefresh } from "./jobs/statistics-schedule.js";
 import { createBackgroundTasks } from "./lib/background.js";
@@ -164,6 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   scheduleRentCharges(app);
   // The services' catalogue and the plans' Einsätze eight weeks ahead, at start-up and daily (issue 27 §1).
   scheduleServiceVisits(app);
+  scheduleMissedVisits(app);
   // The planner's statistics daily (issue 24 item 14).
   scheduleStatisticsRefresh(app);
 

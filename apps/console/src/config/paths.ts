@@ -57,5 +57,7 @@ export function itemPath(kind: InboxKind, id: string): string {
       return paths.appointment(id);
     case "meter_reading":
       return paths.meterReading(id);
+    case "service_missed":
+      return `/hausdienste/verpasst/${id}`;
   }
 }

@@ -5,7 +5,7 @@ import { PAGE_SIZE_MAX } from "../pagination.js";
  * The inbox ("Eingang"): one list of everything that waits for the management. Each open item
  * is one row, written in the same transaction as the change that opened, moved or closed it.
  */
-export const inboxKind = z.enum(["repair", "message", "appointment", "meter_reading"], {
+export const inboxKind = z.enum(["repair", "message", "appointment", "meter_reading", "service_missed"], {
   error: "Unbekannte Art.",
 });
 export type InboxKind = z.infer<typeof inboxKind>;
@@ -15,6 +15,7 @@ export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
   message: "Nachricht",
   appointment: "Terminanfrage",
   meter_reading: "Zählerstand",
+  service_missed: "Einsatz verpasst",
 };
 
 /** new: nobody has answered yet; in_progress: answered, still open (repairs under way). */

@@ -12,7 +12,7 @@ export interface InboxFilters {
 
 export const EMPTY_FILTERS: InboxFilters = { kind: null, building: null, state: null, assignee: null, overdue: false };
 
-const KINDS: readonly InboxKind[] = ["repair", "message", "appointment", "meter_reading"];
+const KINDS: readonly InboxKind[] = ["repair", "message", "appointment", "meter_reading", "service_missed"];
 const STATES: readonly InboxState[] = ["new", "in_progress"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -37,7 +37,7 @@ export async function assignItem(
       .where("kind", "=", kind)
       .where("item_id", "=", itemId)
       .execute();
-    if (kind !== "meter_reading") {
+    if (kind !== "meter_reading" && kind !== "service_missed") {
       await trx.updateTable(ENTITY_TABLE[kind]).set({ assignee_id: assigneeId }).where("id", "=", itemId).execute();
     }
     await recordAudit(trx, actor, {

@@ -12,6 +12,7 @@ const CONSOLE_PATH: Record<InboxKind, string> = {
   message: "nachrichten",
   appointment: "termine",
   meter_reading: "zaehlerstaende",
+  service_missed: "hausdienste/verpasst",
 };
 
 const KIND_WORDS: Record<InboxKind, string> = {
@@ -19,6 +20,7 @@ const KIND_WORDS: Record<InboxKind, string> = {
   message: "die Nachricht",
   appointment: "die Terminanfrage",
   meter_reading: "den Zählerstand",
+  service_missed: "den verpassten Einsatz",
 };
 
 /** The mail that tells a staff member a colleague assigned an item to them (issue 25 §13). */

@@ -14,6 +14,7 @@ import { staffOnboardingRoutes } from "./onboarding.js";
 import { staffRepairRoutes } from "./repairs.js";
 import { refuseOutsideRole } from "./role-scope.js";
 import { staffServiceFeedbackRoutes } from "./service-feedback.js";
+import { staffServiceMissedRoutes } from "./service-missed.js";
 import { staffServiceProofRoutes } from "./service-proof.js";
 import { staffServiceRecordRoutes } from "./service-records.js";
 import { staffServiceRoutes } from "./services.js";
@@ -42,6 +43,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffServiceRoutes);
   await app.register(staffServiceRecordRoutes);
   await app.register(staffServiceFeedbackRoutes);
+  await app.register(staffServiceMissedRoutes);
   await app.register(staffServiceProofRoutes);
   await app.register(staffBuildingSiteRoutes);
   await app.register(staffAdminRoutes);

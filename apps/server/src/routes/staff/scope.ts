@@ -24,6 +24,7 @@ const KIND_CAPABILITY = {
   message: "messages",
   appointment: "appointments",
   meter_reading: "meter_readings",
+  service_missed: "service_plans",
 } as const;
 
 /** The kinds and buildings of the inbox the staff member may see. */

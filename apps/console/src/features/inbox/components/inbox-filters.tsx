@@ -15,6 +15,7 @@ const KIND_CAPABILITY = {
   message: "messages",
   appointment: "appointments",
   meter_reading: "meter_readings",
+  service_missed: "service_plans",
 } as const;
 
 function count(value: number | undefined) {
