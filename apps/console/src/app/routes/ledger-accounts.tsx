@@ -1,10 +1,10 @@
 import { Badge } from "@mieter-portal/ui/badge";
 import { Button } from "@mieter-portal/ui/button";
+import { Field } from "@mieter-portal/ui/field";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BuildingFilter } from "@/components/building-filter";
-import { TextField } from "@/components/form-controls";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { accountsQueryOptions } from "@/features/ledger/api";
@@ -41,12 +41,15 @@ function Accounts() {
         aria-label="Mietkonten suchen"
         className="mb-4 grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-[2fr_1fr]"
       >
-        <TextField
+        <Field
           label="Suche"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Name, E-Mail, Wohnung oder Zahlungsreferenz"
+          className="content-start"
+          inputProps={{
+            type: "search",
+            value: text,
+            onChange: (e) => setText(e.target.value),
+            placeholder: "Name, E-Mail, Wohnung oder Zahlungsreferenz",
+          }}
         />
         <BuildingFilter value={building} onChange={(id) => setSearch(withSearchParam(search, "gebaeude", id))} />
       </search>
