@@ -56,6 +56,7 @@ export const builds = [
       "apps/web/vite.config.ts",
       "packages/contracts/src",
       "packages/ui/src",
+      "packages/offline/src",
     ],
     args: ["run", "build", "-w", "apps/web"],
   },

@@ -73,6 +73,11 @@ if (process.env.TEST_DATABASE_URL) {
   console.log("\n(TEST_DATABASE_URL nicht gesetzt: Server-Tests auf PostgreSQL übersprungen)");
 }
 
+await step("Offline-Paket (Vitest)", "npx", ["vitest", "run", ...vitestArgs("offline")], {
+  cwd: path.join(root, "packages/offline"),
+});
+addVitest(path.join(reports, "offline.json"));
+
 if (existsSync(path.join(root, "apps/web/vitest.config.ts"))) {
   await step("Web-Tests (Vitest)", "npx", ["vitest", "run", ...vitestArgs("web")], {
     cwd: path.join(root, "apps/web"),

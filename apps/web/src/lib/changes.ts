@@ -1,7 +1,8 @@
+import { newIdempotencyKey } from "@mieter-portal/offline/idempotency";
+import { isOfflineResult, type OfflineResult } from "@mieter-portal/offline/types";
 import { type QueryKey, type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { type ApiMutationVariables, newIdempotencyKey, sendApiMutation } from "./mutations";
-import { isOfflineResult, type OfflineResult } from "./offline/types";
+import { type ApiMutationVariables, sendApiMutation } from "./mutations";
 
 /** What a change is, in the tenant's words (German, from the feature's texts.ts), for the offline queue. */
 export interface ChangeDescription {

@@ -1,8 +1,8 @@
+import { isNetworkFailure } from "@mieter-portal/offline/network-failure";
 import type { QueryKey } from "@tanstack/react-query";
 import { apiRequest, type HttpMethod, readJson, type UploadProgress } from "@/lib/api/request";
 import { sessionTenantId } from "@/lib/session";
 import { isOffline } from "./network";
-import { isNetworkFailure } from "./offline/network-failure";
 import { loadQueue } from "./offline/queue-bridge";
 import { isQueueableUrl } from "./offline/tenant";
 
@@ -29,11 +29,6 @@ export interface ApiMutationVariables {
   listed?: boolean;
   /** Needs a live answer (sign-in, password): never queued. */
   live?: boolean;
-}
-
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /**

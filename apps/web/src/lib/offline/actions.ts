@@ -1,11 +1,7 @@
-import { listEntries, removeEntries, removeEntry, updateEntry } from "./queue-store";
-import { type SyncOutcome, synchronize } from "./sync";
+import { listEntries, removeEntries, removeEntry } from "./queue-store";
 
 /** 'Erneut versuchen': a refused entry waits again, and a sync starts. */
-export async function retryEntry(id: string): Promise<SyncOutcome> {
-  await updateEntry(id, (entry) => ({ ...entry, status: "pending" }));
-  return synchronize("manual");
-}
+export { retryEntry } from "./sync";
 
 /** 'Verwerfen': the change is never sent. */
 export function discardEntry(id: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { PERIODIC_CHECK_MS, RECONNECT_DELAY_MS, startSyncTriggers } from "@mieter-portal/offline/triggers";
 import type { QueryClient } from "@tanstack/react-query";
 import { isOffline, onNetworkChange } from "../network";
 import { enqueueChange, hasWaitingChangeFor } from "./enqueue";
@@ -13,9 +14,8 @@ import {
 } from "./sync";
 import { getSyncStatus } from "./sync-status";
 
-/** Spec section 9. */
-export const RECONNECT_DELAY_MS = 2000;
-export const PERIODIC_CHECK_MS = 60_000;
+/** Spec section 9 (the shared package's triggers). */
+export { PERIODIC_CHECK_MS, RECONNECT_DELAY_MS };
 
 export interface SyncManagerOptions {
   queryClient: QueryClient;
@@ -32,45 +32,28 @@ export function startSyncManager({ queryClient }: SyncManagerOptions): () => voi
   configureSync({ queryClient });
   void loadLastSync();
   const stopWatching = watchQueueLength();
-  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 
-  const stopNetwork = onNetworkChange((next, previous) => {
-    if (next.offline || !previous.offline) return;
-    if (reconnectTimer) clearTimeout(reconnectTimer);
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
+  const stopTriggers = startSyncTriggers({
+    synchronize,
+    isOffline,
+    onNetworkChange: (listener) => onNetworkChange((next, previous) => listener(next.offline, previous.offline)),
+    onQueueChange,
+    busyOrEmpty: () => {
+      const status = getSyncStatus();
+      return status.inProgress || status.queueLength === 0;
+    },
+    // Offline reads answered from the cache look fresh, so everything is read again now; what the
+    // waiting changes touch is read once, after the sync sent them (issue 13), not now and again then.
+    onReconnect: async () => {
+      const waiting = await pendingQueryKeys();
       if (isOffline()) return;
-      void refreshAfterReconnect();
-    }, RECONNECT_DELAY_MS);
+      refreshQueriesExcept(queryClient, waiting);
+      await synchronize("reconnect", { refresh: waiting });
+    },
   });
-
-  // Offline reads answered from the cache look fresh, so everything is read again now; what the
-  // waiting changes touch is read once, after the sync sent them (issue 13), not now and again then.
-  const refreshAfterReconnect = async () => {
-    const waiting = await pendingQueryKeys();
-    if (isOffline()) return;
-    refreshQueriesExcept(queryClient, waiting);
-    await synchronize("reconnect", { refresh: waiting });
-  };
-
-  const interval = setInterval(() => {
-    const status = getSyncStatus();
-    if (isOffline() || status.inProgress || status.queueLength === 0) return;
-    void synchronize("periodic");
-  }, PERIODIC_CHECK_MS);
-
-  const stopQueue = onQueueChange((change) => {
-    if (change.kind !== "added" || change.remote || isOffline()) return;
-    void synchronize("enqueue");
-  });
-
-  if (!isOffline()) void synchronize("sign-in");
 
   return () => {
-    if (reconnectTimer) clearTimeout(reconnectTimer);
-    clearInterval(interval);
-    stopNetwork();
-    stopQueue();
+    stopTriggers();
     stopWatching();
     configureSync({ queryClient: null });
   };

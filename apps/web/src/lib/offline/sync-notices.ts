@@ -1,3 +1,4 @@
+import type { SyncAnnouncer } from "@mieter-portal/offline/sync";
 import { notify } from "../notify";
 import { offlineTexts } from "./texts";
 
@@ -7,34 +8,33 @@ import { offlineTexts } from "./texts";
  */
 const t = offlineTexts.sync;
 
-export function announceSyncStart(quiet: boolean, total: number): void {
-  if (!quiet) notify({ title: t.startedTitle, description: t.started(total) });
-}
+export const syncAnnouncer: SyncAnnouncer = {
+  start(quiet, total) {
+    if (!quiet) notify({ title: t.startedTitle, description: t.started(total) });
+  },
 
-export function announceSyncDone(
-  quiet: boolean,
-  { completed, failed, refused }: { completed: number; failed: number; refused: number },
-): void {
-  if (failed === 0) {
-    if (!quiet || completed > 0) notify({ title: t.doneTitle, description: t.doneAll(completed) });
-  } else if (completed === 0) {
-    if (!quiet || refused > 0)
-      notify({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
-  } else {
-    notify({ variant: "destructive", title: t.doneTitle, description: t.doneWithFailures(completed, failed) });
-  }
-}
+  done(quiet, { completed, failed, refused }) {
+    if (failed === 0) {
+      if (!quiet || completed > 0) notify({ title: t.doneTitle, description: t.doneAll(completed) });
+    } else if (completed === 0) {
+      if (!quiet || refused > 0)
+        notify({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
+    } else {
+      notify({ variant: "destructive", title: t.doneTitle, description: t.doneWithFailures(completed, failed) });
+    }
+  },
 
-export function announceSyncThrottled(quiet: boolean, completed: number, total: number): void {
-  if (!quiet || completed > 0) notify({ title: t.throttledTitle, description: t.throttled(completed, total) });
-}
+  throttled(quiet, completed, total) {
+    if (!quiet || completed > 0) notify({ title: t.throttledTitle, description: t.throttled(completed, total) });
+  },
 
-export function announceSyncInterrupted(quiet: boolean, completed: number, total: number): void {
-  if (!quiet || completed > 0) {
-    notify({ variant: "destructive", title: t.interruptedTitle, description: t.interrupted(completed, total) });
-  }
-}
+  interrupted(quiet, completed, total) {
+    if (!quiet || completed > 0) {
+      notify({ variant: "destructive", title: t.interruptedTitle, description: t.interrupted(completed, total) });
+    }
+  },
 
-export function announceSyncError(): void {
-  notify({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
-}
+  error() {
+    notify({ variant: "destructive", title: t.failedTitle, description: t.failedDescription });
+  },
+};

@@ -12,6 +12,9 @@ import { configureSync, LAST_SYNC_KEY, synchronize } from "./sync";
 import { getSyncStatus } from "./sync-status";
 import { fakeServer, jsonResponse, networkDown, resetOfflineState, signInAs, TENANT_A, TENANT_B } from "./testing";
 
+// The loop itself (order, retries, blocked resources, 429, one run at a time) is tested in
+// packages/offline; these tests run it as the tenant app wires it: API client, session, texts, toasts.
+
 // lib tells the tenant things through the notifier the app registers (a toast there).
 const toastMock = vi.fn<Notifier>();
 
@@ -281,42 +284,6 @@ describe("synchronize: failures", () => {
     expect(server.requests[1]!.idempotencyKey).toBe("key-abgelehnt");
     expect(await listEntries()).toEqual([]);
   });
-
-  it("retries a 409 later", async () => {
-    const server = fakeServer([() => jsonResponse(409, { error: "idempotency_in_progress", message: "Läuft noch" })]);
-    vi.stubGlobal("fetch", server.fetch);
-    await queueRepair("konflikt");
-    await synchronize();
-    expect((await listEntries())[0]).toMatchObject({ status: "pending", retryCount: 1 });
-    expect(await synchronize()).toMatchObject({ kind: "done", completed: 1 });
-    expect(await listEntries()).toEqual([]);
-  });
-
-  it("lets no later change of the same resource overtake an earlier one that failed", async () => {
-    const server = fakeServer();
-    let confirmFailures = 1;
-    server.setFallback((request) => {
-      if (request.idempotencyKey === "confirm" && confirmFailures-- > 0)
-        return jsonResponse(500, { message: "Fehler" });
-      return jsonResponse(200, {});
-    });
-    vi.stubGlobal("fetch", server.fetch);
-    const url = "/api/v1/tenant/appointments/a1/status";
-    await enqueueChange({ method: "PATCH", url, data: { status: "confirmed" }, idempotencyKey: "confirm" });
-    await enqueueChange({ method: "PATCH", url, data: { status: "canceled" }, idempotencyKey: "cancel" });
-    await queueRepair("unabhängig");
-    expect(await synchronize()).toEqual({ kind: "done", completed: 1, failed: 2, total: 3 });
-    expect(server.requests.map((r) => r.idempotencyKey)).toEqual(["key-unabhängig", "confirm"]);
-    const left = await listEntries();
-    expect(left.map((e) => [e.idempotencyKey, e.retryCount])).toEqual([
-      ["confirm", 1],
-      ["cancel", 0],
-    ]);
-    // Next time both go, in the order they were made.
-    await synchronize();
-    expect(server.requests.slice(2).map((r) => r.idempotencyKey)).toEqual(["confirm", "cancel"]);
-    expect(await listEntries()).toEqual([]);
-  });
 });
 
 describe("synchronize: a connection lost on the way", () => {
@@ -349,21 +316,6 @@ describe("synchronize: a connection lost on the way", () => {
     ]);
     // The lost attempt was replayed with its key: the server answers it from its store.
     expect(server.requests[2]!.idempotencyKey).toBe(server.requests[3]!.idempotencyKey);
-  });
-
-  it("stops before the next entry when the app goes offline mid-sync", async () => {
-    const server = fakeServer([
-      async () => {
-        await setManualOffline(true);
-        return jsonResponse(201, {});
-      },
-    ]);
-    vi.stubGlobal("fetch", server.fetch);
-    await queueRepair("a");
-    await queueRepair("b");
-    expect(await synchronize()).toEqual({ kind: "interrupted", completed: 1, failed: 0, total: 2 });
-    expect(server.requests).toHaveLength(1);
-    expect((await listEntries()).map((e) => e.idempotencyKey)).toEqual(["key-b"]);
   });
 });
 
@@ -422,25 +374,6 @@ describe("synchronize: sessions and tenants", () => {
 });
 
 describe("synchronize: one at a time", () => {
-  it("does not start a second run while one is running", async () => {
-    let release: (() => void) | null = null;
-    const server = fakeServer([
-      () =>
-        new Promise<Response>((resolve) => {
-          release = () => resolve(jsonResponse(201, {}));
-        }),
-    ]);
-    vi.stubGlobal("fetch", server.fetch);
-    await queueRepair("a");
-    const first = synchronize();
-    expect(await synchronize()).toEqual({ kind: "skipped", reason: "running" });
-    await vi.waitFor(() => expect(release).not.toBeNull());
-    expect(getSyncStatus()).toMatchObject({ inProgress: true, total: 1, nextOperation: "Reparaturmeldung" });
-    release!();
-    expect(await first).toMatchObject({ kind: "done", completed: 1 });
-    expect(server.requests).toHaveLength(1);
-  });
-
   it("leaves the queue to the tab that holds the sync lock", async () => {
     const request = vi.fn(async (_name: string, _options: unknown, callback: (lock: unknown) => Promise<unknown>) =>
       callback(null),
@@ -453,19 +386,6 @@ describe("synchronize: one at a time", () => {
     expect(request).toHaveBeenCalledWith("mieter_portal_sync", { ifAvailable: true }, expect.any(Function));
     expect(server.requests).toEqual([]);
     expect(await listEntries()).toHaveLength(1);
-  });
-
-  it("takes changes made during the run along in the same run", async () => {
-    const server = fakeServer([
-      async () => {
-        await queueRepair("später");
-        return jsonResponse(201, {});
-      },
-    ]);
-    vi.stubGlobal("fetch", server.fetch);
-    await queueRepair("zuerst");
-    expect(await synchronize()).toEqual({ kind: "done", completed: 2, failed: 0, total: 2 });
-    expect(descriptions(server.requests)).toEqual(["zuerst", "später"]);
   });
 });
 

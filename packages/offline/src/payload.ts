@@ -1,6 +1,6 @@
 import type { StoredFile, StoredMultipart } from "./types";
 
-/** What the central mutation path hands over: JSON data, `{multipart: {...}}` or FormData. */
+/** What an app's mutation path hands over: JSON data, `{multipart: {...}}` or FormData. */
 export interface StoredBody {
   bodyKind: "json" | "multipart" | "none";
   data: unknown;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changeTypeOf, normalizePath, resourceOf, sortForSync, withTypeAndPriority } from "./ordering";
+import { changeTypeOf, resourceOf, sortForSync, withTypeAndPriority } from "./ordering";
+import { normalizePath } from "./paths";
 import type { QueueEntry } from "./types";
 
 let seq = 0;
@@ -30,7 +31,7 @@ function entry(
     detail: null,
     listed: true,
     status: "pending",
-    resource: resourceOf(url),
+    resource: resourceOf(url, "tenant"),
     signature: `${method} ${url} ${seq}`,
     ...extra,
   };
@@ -56,9 +57,12 @@ describe("normalizePath and resourceOf", () => {
   it("drops the API prefix and query, and names the touched resource", () => {
     expect(normalizePath("/api/v1/tenant/repairs?x=1")).toBe("/tenant/repairs");
     expect(normalizePath("/api/tenant/documents/")).toBe("/tenant/documents");
-    expect(resourceOf("/api/v1/tenant/appointments/a%201/status")).toBe("tenant/appointments/a 1");
-    expect(resourceOf("/api/tenant/appointments/a 1")).toBe("tenant/appointments/a 1");
-    expect(resourceOf("/api/v1/tenant/repairs")).toBeNull();
+    expect(resourceOf("/api/v1/tenant/appointments/a%201/status", "tenant")).toBe("tenant/appointments/a 1");
+    expect(resourceOf("/api/tenant/appointments/a 1", "tenant")).toBe("tenant/appointments/a 1");
+    expect(resourceOf("/api/v1/tenant/repairs", "tenant")).toBeNull();
+    // Another app's realm: the crew app's records under /staff.
+    expect(resourceOf("/api/v1/staff/service-records/r1/finish", "staff")).toBe("staff/service-records/r1");
+    expect(resourceOf("/api/v1/staff/service-records", "staff")).toBeNull();
   });
 });
 

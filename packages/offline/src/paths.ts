@@ -1,4 +1,4 @@
-// Apart from ordering.ts: the mutation path on the login screen's JavaScript needs only this.
+// Apart from ordering.ts: an app's mutation path on its start-up JavaScript needs only this.
 
 /** The path without the API prefix (/api/v1 or /api) and query string: "/tenant/repairs". */
 export function normalizePath(url: string): string {

@@ -1,8 +1,6 @@
 import { normalizePath } from "./paths";
 import { type ChangeType, PRIORITIES, type QueueEntry } from "./types";
 
-export { normalizePath };
-
 export function changeTypeOf(method: string): ChangeType {
   switch (method.toUpperCase()) {
     case "POST":
@@ -18,15 +16,16 @@ export function changeTypeOf(method: string): ChangeType {
 }
 
 /**
- * The one thing an entry changes: "tenant/appointments/{id}" for .../appointments/{id}/status.
- * A create on a collection (POST /tenant/repairs) touches no existing resource: null.
+ * The one thing an entry changes, under the app's realm of the API (the tenant app: "tenant"):
+ * "tenant/appointments/{id}" for .../tenant/appointments/{id}/status. A create on a collection
+ * (POST /tenant/repairs) touches no existing resource: null.
  */
-export function resourceOf(url: string): string | null {
+export function resourceOf(url: string, realm: string): string | null {
   const segments = normalizePath(url).split("/").filter(Boolean);
-  const tenant = segments.indexOf("tenant");
-  const rest = tenant >= 0 ? segments.slice(tenant + 1) : segments;
+  const at = segments.indexOf(realm);
+  const rest = at >= 0 ? segments.slice(at + 1) : segments;
   if (rest.length < 2) return null;
-  return `${tenant >= 0 ? "tenant/" : ""}${rest[0]}/${decodeURIComponent(rest[1]!)}`;
+  return `${at >= 0 ? `${realm}/` : ""}${rest[0]}/${decodeURIComponent(rest[1]!)}`;
 }
 
 /** Fills in type and priority when an entry lacks them (spec section 4). */

@@ -1,4 +1,4 @@
-// Apart from errors.ts: the mutation path on the login screen's JavaScript needs only this.
+// Apart from failures.ts: an app's mutation path on its start-up JavaScript needs only this.
 
 /** fetch and the upload path fail with a TypeError when there is no network (or the answer was lost). */
 export function isNetworkFailure(error: unknown): boolean {
