@@ -1,5 +1,6 @@
+import { Field } from "@mieter-portal/ui/field";
+import { NativeSelect } from "@mieter-portal/ui/native-select";
 import { useQuery } from "@tanstack/react-query";
-import { SelectField } from "@/components/form-controls";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
 
 /**
@@ -17,13 +18,17 @@ export function BuildingFilter({
 }) {
   const buildings = useQuery(buildingsQueryOptions());
   return (
-    <SelectField label="Gebäude" value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
-      <option value="">{allLabel}</option>
-      {(buildings.data ?? []).map((b) => (
-        <option key={b.id} value={b.id}>
-          {b.name}
-        </option>
-      ))}
-    </SelectField>
+    <Field label="Gebäude" className="content-start">
+      {(control) => (
+        <NativeSelect {...control} value={value ?? ""} onChange={(e) => onChange(e.target.value || null)}>
+          <option value="">{allLabel}</option>
+          {(buildings.data ?? []).map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
   );
 }

@@ -1,11 +1,12 @@
 import type { InboxCounts, InboxKind } from "@mieter-portal/contracts/staff";
-import { INBOX_KIND_LABELS, INBOX_STATE_LABELS, roleCan } from "@mieter-portal/contracts/staff";
+import { INBOX_KIND_LABELS, INBOX_STATE_LABELS, inboxState, roleCan } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
+import { Field } from "@mieter-portal/ui/field";
+import { NativeSelect } from "@mieter-portal/ui/native-select";
 import { cn } from "@mieter-portal/ui/utils";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { BuildingFilter } from "@/components/building-filter";
-import { SelectField } from "@/components/form-controls";
 import { useMe } from "@/lib/me";
 import { colleaguesQueryOptions } from "@/lib/shared-queries";
 import { EMPTY_FILTERS, hasFilters, type InboxFilters, withFilter } from "../filters";
@@ -17,6 +18,9 @@ const KIND_CAPABILITY = {
   meter_reading: "meter_readings",
   service_missed: "service_plans",
 } as const;
+
+/** The status select's value: one of the contracts' states, or none ("Alle"). */
+const stateOf = (value: string) => inboxState.options.find((state) => state === value) ?? null;
 
 function count(value: number | undefined) {
   return value === undefined ? "" : ` (${value})`;
@@ -76,31 +80,39 @@ export function InboxFilterBar({
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
         <BuildingFilter value={filters.building} onChange={(building) => onChange(withFilter(filters, { building }))} />
-        <SelectField
-          label="Status"
-          value={filters.state ?? ""}
-          onChange={(e) => onChange(withFilter(filters, { state: (e.target.value || null) as InboxFilters["state"] }))}
-        >
-          <option value="">Alle</option>
-          <option value="new">{INBOX_STATE_LABELS.new}</option>
-          <option value="in_progress">{INBOX_STATE_LABELS.in_progress}</option>
-        </SelectField>
-        <SelectField
-          label="Zuständig"
-          value={filters.assignee ?? ""}
-          onChange={(e) => onChange(withFilter(filters, { assignee: e.target.value || null }))}
-        >
-          <option value="">Alle</option>
-          <option value="me">Mir zugewiesen{count(counts?.mine)}</option>
-          <option value="none">Niemandem zugewiesen{count(counts?.unassigned)}</option>
-          {(colleagues.data ?? [])
-            .filter((c) => c.id !== me.id)
-            .map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-        </SelectField>
+        <Field label="Status" className="content-start">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={filters.state ?? ""}
+              onChange={(e) => onChange(withFilter(filters, { state: stateOf(e.target.value) }))}
+            >
+              <option value="">Alle</option>
+              <option value="new">{INBOX_STATE_LABELS.new}</option>
+              <option value="in_progress">{INBOX_STATE_LABELS.in_progress}</option>
+            </NativeSelect>
+          )}
+        </Field>
+        <Field label="Zuständig" className="content-start">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={filters.assignee ?? ""}
+              onChange={(e) => onChange(withFilter(filters, { assignee: e.target.value || null }))}
+            >
+              <option value="">Alle</option>
+              <option value="me">Mir zugewiesen{count(counts?.mine)}</option>
+              <option value="none">Niemandem zugewiesen{count(counts?.unassigned)}</option>
+              {(colleagues.data ?? [])
+                .filter((c) => c.id !== me.id)
+                .map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+            </NativeSelect>
+          )}
+        </Field>
         {hasFilters(filters) ? (
           <Button variant="outline" onClick={() => onChange(EMPTY_FILTERS)}>
             Filter zurücksetzen
