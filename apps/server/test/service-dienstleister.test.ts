@@ -13,6 +13,7 @@ import {
   createStaffMember,
   createTenant,
   createTestContext,
+  login,
   type StaffFixture,
   staffLogin,
   type TestContext,
@@ -26,6 +27,7 @@ import {
 let ctx: TestContext;
 let token: string;
 let adminToken: string;
+let annaToken: string;
 let buildingA: string;
 let visitA: string;
 let visitB: string;
@@ -36,7 +38,10 @@ runFileAt("2026-11-25T11:00:00Z");
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await createTenant(ctx.db, { address: BUILDING_A, firstName: "Anna", lastName: "Alt" });
+  annaToken = await login(
+    ctx.app,
+    await createTenant(ctx.db, { address: BUILDING_A, firstName: "Anna", lastName: "Alt" }),
+  );
   await createTenant(ctx.db, { address: BUILDING_B, firstName: "Bernd", lastName: "Berg" });
   const admin: StaffFixture = await createStaffMember(ctx.db, "administrator");
   adminToken = await staffLogin(ctx.app, admin);
@@ -211,6 +216,32 @@ describe("Dienstleister (issue 27 §1)", () => {
     expect(refused.statusCode).toBe(404);
     const stored = await ctx.db.selectFrom("service_records").select("id").where("id", "=", elsewhere).execute();
     expect(stored).toEqual([]);
+  });
+
+  it("is told nothing of tenants' items and cannot be given one", async () => {
+    const gerd = await ctx.db
+      .selectFrom("staff_users")
+      .select("id")
+      .where("name", "=", "Gerd Grün")
+      .executeTakeFirstOrThrow();
+    const verwalter = await createStaffMember(ctx.db, "verwalter", [BUILDING_A]);
+    const verwalterToken = await staffLogin(ctx.app, verwalter);
+    const repair = await as(annaToken).post("/api/v1/tenant/repairs", {
+      type: "other",
+      location: "hallway",
+      description: "Licht im Flur flackert",
+    });
+    expect(repair.statusCode, repair.body).toBe(201);
+    const lines = await ctx.db.selectFrom("notification_outbox").select(["recipient_id", "body"]).execute();
+    expect(lines.some((l) => l.recipient_id === verwalter.id && l.body.includes("Anna Alt"))).toBe(true);
+    expect(lines.filter((l) => l.recipient_id === gerd.id)).toEqual([]);
+    const assignees = await as(verwalterToken).get(`/api/v1/staff/inbox/repair/${repair.json().id}/assignees`);
+    expect(assignees.statusCode, assignees.body).toBe(200);
+    expect(assignees.json().map((p: { id: string }) => p.id)).not.toContain(gerd.id);
+    const assign = await as(verwalterToken).post(`/api/v1/staff/inbox/repair/${repair.json().id}/assign`, {
+      assignee_id: gerd.id,
+    });
+    expect(assign.statusCode).toBe(400);
   });
 
   it("can be invited from the console's staff admin with its German label", async () => {

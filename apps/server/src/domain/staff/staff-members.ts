@@ -110,7 +110,9 @@ export async function colleaguesFor(db: Db, buildingIds: string[] | "all") {
     .selectFrom("staff_users")
     .select(["staff_users.id", "staff_users.name", "staff_users.role"])
     .where("staff_users.active", "=", 1)
-    .where("staff_users.password_hash", "is not", null);
+    .where("staff_users.password_hash", "is not", null)
+    // A Dienstleister sees only Einsätze (decision 048): no tenant item is theirs to take.
+    .where("staff_users.role", "!=", "dienstleister");
   if (buildingIds !== "all") {
     query = query.where((eb) =>
       eb.or([
@@ -140,6 +142,7 @@ export async function staffToNotify(db: Db, buildingId: string | null) {
     .where("staff_users.active", "=", 1)
     .where("staff_users.notify_new_items", "=", 1)
     .where("staff_users.password_hash", "is not", null)
+    .where("staff_users.role", "!=", "dienstleister")
     .where((eb) =>
       eb.or([
         eb("staff_users.role", "=", "administrator"),
