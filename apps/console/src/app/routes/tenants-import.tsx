@@ -5,13 +5,13 @@ import { Link } from "react-router";
 import { FormError } from "@/components/form-error";
 import { PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
-import { readStatement } from "@/features/ledger/read-statement";
 import { useImportTenants, usePreviewImport } from "@/features/tenants/api";
 import { type ImportFile, ImportFileForm } from "@/features/tenants/components/import-file-form";
 import { RefusedRowsDownload } from "@/features/tenants/components/refused-rows-download";
 import { ImportCommit, ImportPreview } from "@/features/tenants/import-preview";
 import { TenanciesOnly } from "@/features/tenants/tenancies-only";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { readTextFile } from "@/lib/read-text-file";
 
 type Step =
   | { kind: "choose" }
@@ -55,7 +55,7 @@ function Import() {
       />
       <div className="grid gap-4">
         <Section title="Datei wählen">
-          <ImportFileForm read={readStatement} onChosen={() => setStep({ kind: "choose" })} onSubmit={onPreview} />
+          <ImportFileForm read={readTextFile} onChosen={() => setStep({ kind: "choose" })} onSubmit={onPreview} />
         </Section>
         {step.kind === "preview" ? (
           <Section title={`Vorschau: ${step.filename}`}>

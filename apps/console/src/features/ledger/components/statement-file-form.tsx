@@ -6,7 +6,7 @@ import { Upload } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormError, showApiErrors } from "@/components/form-error";
-import { readStatement } from "../read-statement";
+import { readTextFile } from "@/lib/read-text-file";
 
 export interface StatementFile {
   filename: string;
@@ -47,7 +47,7 @@ export function StatementFileForm({
     const chosen = file[0]!;
     let content: string;
     try {
-      content = await readStatement(chosen);
+      content = await readTextFile(chosen);
     } catch {
       setError("file", { type: "validate", message: "Die Datei lässt sich nicht lesen. Bitte wählen Sie sie erneut." });
       return;

@@ -21,7 +21,8 @@ export interface ImportFile {
 }
 
 /**
- * The tenant CSV file: chosen, read as text by `read` (UTF-8, else Windows-1252) and checked with
+ * The tenant CSV file: chosen, read as text by `read` (the route passes lib's `readTextFile`:
+ * UTF-8, else Windows-1252; a test its own reader, jsdom's File has no arrayBuffer) and checked with
  * the contracts' request (not empty, at most 2 MB) before `onSubmit` sends it for the preview.
  */
 export function ImportFileForm({
