@@ -5,6 +5,7 @@ import { Button } from "@mieter-portal/ui/button";
 import { Switch } from "@mieter-portal/ui/switch";
 import { FileCheck2 } from "lucide-react";
 import { useId, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { formatCalendarDate, formatMoney } from "@/lib/format";
 import { PAYMENT_METHOD_LABELS } from "@/lib/labels";
 
@@ -175,12 +176,27 @@ export function ImportCommit({
   onCommit: (invite: boolean) => void;
 }) {
   const inviteId = useId();
-  const [invite, setInvite] = useState(false);
+  // "gleich einladen" is the only field of this form: a Controller, as 043 says for switches.
+  const { control, handleSubmit } = useForm<{ invite: boolean }>({ defaultValues: { invite: false } });
+  const invite = useWatch({ control, name: "invite" });
   const mails = invite ? preview.invitable : 0;
   return (
-    <div className="grid gap-3">
+    <form noValidate onSubmit={handleSubmit((values) => onCommit(values.invite))} className="grid gap-3">
       <div className="flex flex-wrap items-center gap-3">
-        <Switch id={inviteId} checked={invite} onCheckedChange={setInvite} disabled={preview.invitable === 0} />
+        <Controller
+          name="invite"
+          control={control}
+          render={({ field }) => (
+            <Switch
+              id={inviteId}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              disabled={preview.invitable === 0}
+            />
+          )}
+        />
         <label htmlFor={inviteId} className="text-sm font-medium">
           Mieter mit E-Mail-Adresse gleich einladen
         </label>
@@ -190,12 +206,12 @@ export function ImportCommit({
             : `Keine Einladungen (${preview.invitable} Mieter mit E-Mail-Adresse; später aus der Mieterliste möglich).`}
         </span>
       </div>
-      <Button onClick={() => onCommit(invite)} disabled={pending} className="w-fit">
+      <Button type="submit" disabled={pending} className="w-fit">
         <FileCheck2 aria-hidden="true" />
         {pending
           ? "Wird importiert…"
           : `${preview.importable} Mieter importieren${mails > 0 ? ` und ${mails} einladen` : ""}`}
       </Button>
-    </div>
+    </form>
   );
 }
