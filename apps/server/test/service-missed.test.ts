@@ -167,7 +167,8 @@ describe("missed visits → Eingang (issue 27 §4)", () => {
 
   it("a staff member of the building notes what was done: the item closes, audited; others are refused", async () => {
     const visit = visitsToday.stairsB!;
-    const close = (who: string, body: unknown) => as(who).post(`/api/v1/staff/service-missed/${visit}/close`, body);
+    const close = (who: string, body: Record<string, unknown>) =>
+      as(who).post(`/api/v1/staff/service-missed/${visit}/close`, body);
     expect((await close("verwalterA", { note: "Erledigt." })).statusCode).toBe(404);
     expect((await close("hausmeisterB", { note: "Erledigt." })).statusCode).toBe(403);
     expect((await as("verwalterA").get(`/api/v1/staff/service-missed?building_id=${UNKNOWN_ID}`)).statusCode).toBe(404);

@@ -163,6 +163,16 @@ describe("ratings of visits (issue 27 §3)", () => {
     }[];
     expect(list.find((v) => v.visit_id === visits.stairs)?.my_rating).toMatchObject({ stars: 4 });
     expect(list.find((v) => v.visit_id === visits.lawn)?.my_rating).toBeNull();
+    // The house's services show the last visit with the tenant's own rating (issue 27 §3).
+    const { services } = (await as("anna").get("/api/v1/tenant/services")).json() as {
+      services: { name: string; last_done: { visit_id: string; my_rating: unknown } | null }[];
+    };
+    const byName = Object.fromEntries(services.map((s) => [s.name, s.last_done]));
+    expect(byName.Treppenhausreinigung).toMatchObject({
+      visit_id: visits.stairs,
+      my_rating: { stars: 4, comment: "Nachgeholt, jetzt gut." },
+    });
+    expect(byName["Rasen mähen"]).toMatchObject({ visit_id: visits.lawn, my_rating: null });
     // Hidden services and unfinished visits are not offered; another house's never.
     expect(list.map((v) => v.visit_id)).not.toContain(visits.check);
     expect(list.map((v) => v.visit_id)).not.toContain(visits.open);

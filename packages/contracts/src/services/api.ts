@@ -253,6 +253,10 @@ export const tenantServiceDone = z.object({
   photo_id: uuid.nullable(),
   /** Winterdienst: what the crew found. */
   conditions: winterConditions.nullable(),
+  /** The visit, to rate it (POST /tenant/services/visits/:id/rating); null for an unplanned Einsatz. */
+  visit_id: uuid.nullable().optional(),
+  /** The tenant's own rating of that visit (decision 048). */
+  my_rating: z.object({ stars: z.number().int(), comment: z.string().nullable() }).nullable().optional(),
 });
 
 export const tenantService = z.object({

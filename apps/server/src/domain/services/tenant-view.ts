@@ -44,6 +44,7 @@ export async function tenantServicesOf(db: Db, tenantId: string, today = berlinT
     .selectFrom("service_records as r")
     .select([
       "r.id",
+      "r.visit_id",
       "r.service_kind_id",
       "r.started_at",
       "r.finished_at",
@@ -76,6 +77,17 @@ export async function tenantServicesOf(db: Db, tenantId: string, today = berlinT
         .execute()
     : [];
   const photoOf = new Map(photoRows.map((p) => [p.record_id, p.id]));
+  // The tenant's own rating of each last visit (decision 048).
+  const lastVisits = [...latest.values()].flatMap((r) => (r.visit_id ? [r.visit_id] : []));
+  const ratings = lastVisits.length
+    ? await db
+        .selectFrom("service_ratings")
+        .select(["visit_id", "stars", "comment"])
+        .where("tenant_id", "=", tenantId)
+        .where("visit_id", "in", lastVisits)
+        .execute()
+    : [];
+  const ratingOf = new Map(ratings.map((r) => [r.visit_id, { stars: r.stars, comment: r.comment }]));
   // The next planned visit of each service that has no record yet.
   const upcoming = await db
     .selectFrom("service_visits as v")
@@ -108,6 +120,8 @@ export async function tenantServicesOf(db: Db, tenantId: string, today = berlinT
               crew: { first_name: done.crew_first_name, team: done.team },
               photo_id: photoOf.get(done.id) ?? null,
               conditions: done.conditions === null ? null : winterConditions.parse(JSON.parse(done.conditions)),
+              visit_id: done.visit_id,
+              my_rating: (done.visit_id && ratingOf.get(done.visit_id)) || null,
             }
           : null,
       next_planned: planned
