@@ -25,7 +25,7 @@ function apply() {
 export function initTheme(): void {
   try {
     const saved = localStorage.getItem(THEME_STORAGE_KEY);
-    current = THEMES.includes(saved as Theme) ? (saved as Theme) : "system";
+    current = THEMES.find((theme) => theme === saved) ?? "system";
   } catch {
     current = "system";
   }

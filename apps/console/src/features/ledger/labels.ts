@@ -1,4 +1,9 @@
-import type { ImportLineStatus, LedgerCharge, LedgerPayment } from "@mieter-portal/contracts/staff";
+import {
+  type ImportLineStatus,
+  importLineStatus,
+  type LedgerCharge,
+  type LedgerPayment,
+} from "@mieter-portal/contracts/staff";
 import type { BadgeTone } from "@mieter-portal/ui/badge";
 
 /** The spec's rent payment texts: paid 'Bezahlt', pending 'Ausstehend', anything else 'Überfällig'. */
@@ -28,7 +33,7 @@ export const LINE_STATUS: Record<ImportLineStatus, { label: string; tone: BadgeT
 };
 
 /** The statuses in the order the import screen shows them (problems first). */
-export const LINE_STATUS_ORDER = (Object.keys(LINE_STATUS) as ImportLineStatus[]).sort(
+export const LINE_STATUS_ORDER = [...importLineStatus.options].sort(
   (a, b) => LINE_STATUS[a].order - LINE_STATUS[b].order,
 );
 

@@ -1,5 +1,5 @@
-import type { InboxCounts, InboxKind } from "@mieter-portal/contracts/staff";
-import { INBOX_KIND_LABELS, INBOX_STATE_LABELS, inboxState, roleCan } from "@mieter-portal/contracts/staff";
+import type { InboxCounts } from "@mieter-portal/contracts/staff";
+import { INBOX_KIND_LABELS, INBOX_STATE_LABELS, inboxKind, inboxState, roleCan } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
 import { Field } from "@mieter-portal/ui/field";
 import { NativeSelect } from "@mieter-portal/ui/native-select";
@@ -56,9 +56,7 @@ export function InboxFilterBar({
 }) {
   const me = useMe();
   const colleagues = useQuery(colleaguesQueryOptions());
-  const kinds = (Object.keys(INBOX_KIND_LABELS) as InboxKind[]).filter((kind) =>
-    roleCan(me.role, KIND_CAPABILITY[kind]),
-  );
+  const kinds = inboxKind.options.filter((kind) => roleCan(me.role, KIND_CAPABILITY[kind]));
   return (
     <div className="grid gap-4 rounded-xl border border-border bg-card p-4">
       <fieldset className="grid gap-2">

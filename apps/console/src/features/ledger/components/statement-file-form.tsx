@@ -18,7 +18,12 @@ const fileSchema = z.object({
     .custom<FileList | undefined>((v) => typeof FileList !== "undefined" && v instanceof FileList && v.length > 0, {
       error: "Bitte wählen Sie eine Datei.",
     })
-    .transform((v) => v as FileList),
+    .transform((v, ctx) => {
+      // The check above let only a non-empty FileList through; this says so to the type.
+      if (v) return v;
+      ctx.addIssue({ code: "custom", message: "Bitte wählen Sie eine Datei." });
+      return z.NEVER;
+    }),
 });
 type FileValues = { file: FileList | undefined };
 

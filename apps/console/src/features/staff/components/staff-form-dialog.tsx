@@ -1,10 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  STAFF_ROLE_LABELS,
-  type StaffMember,
-  type StaffRole,
-  staffCreateRequest,
-} from "@mieter-portal/contracts/staff";
+import { STAFF_ROLE_LABELS, type StaffMember, staffCreateRequest, staffRole } from "@mieter-portal/contracts/staff";
 import { Button } from "@mieter-portal/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@mieter-portal/ui/dialog";
 import { Field } from "@mieter-portal/ui/field";
@@ -108,7 +103,7 @@ export function StaffFormDialog({
           <Field label="Rolle" error={errors.role?.message}>
             {(controlProps) => (
               <NativeSelect {...controlProps} {...register("role")}>
-                {(Object.keys(STAFF_ROLE_LABELS) as StaffRole[]).map((r) => (
+                {staffRole.options.map((r) => (
                   <option key={r} value={r}>
                     {STAFF_ROLE_LABELS[r]}
                   </option>
