@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { seedDemoIfEmpty } from "./db/seed/demo.js";
 import { demoAccountLines } from "./db/seed/demo-banner.js";
 import { seedDemoNoticesIfMissing } from "./db/seed/demo-notices.js";
+import { seedDemoServicesIfMissing } from "./db/seed/demo-services.js";
 import { seedDemoStaffIfMissing } from "./db/seed/demo-staff.js";
 import { lanLines, listensEverywhere } from "./lib/lan-addresses.js";
 import { mailContextOf } from "./lib/mail-context.js";
@@ -78,6 +79,8 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoStaffIfMissing(app.db);
   // Issue 14 §4: a current information notice and an outage for the demo building (needs the demo Verwalter).
   if (config.seedDemo) await seedDemoNoticesIfMissing(app.db, mailContextOf(app));
+  // Issue 27 §5: the house's services with eight weeks of history (needs the demo staff and tenants).
+  if (config.seedDemo) await seedDemoServicesIfMissing(app.db, app.files, mailContextOf(app));
 
   handleShutdown(app, config.shutdownGraceMs);
 

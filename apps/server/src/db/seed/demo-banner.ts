@@ -6,6 +6,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, NEIGHBOUR_EMAIL } from "./context.js";
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ADMIN_TOTP_SECRET,
+  DEMO_DIENSTLEISTER_EMAIL,
   DEMO_HAUSMEISTER_EMAIL,
   DEMO_STAFF_PASSWORD,
   DEMO_VERWALTER_EMAIL,
@@ -30,6 +31,7 @@ export async function demoAccountLines(db: Db, publicUrl: string): Promise<strin
   for (const [label, email] of [
     ["Verwalter:         ", DEMO_VERWALTER_EMAIL],
     ["Hausmeister:       ", DEMO_HAUSMEISTER_EMAIL],
+    ["Dienstleister:     ", DEMO_DIENSTLEISTER_EMAIL],
     ["Administrator:     ", DEMO_ADMIN_EMAIL],
   ] as const) {
     const member = await findStaffForLogin(db, email);

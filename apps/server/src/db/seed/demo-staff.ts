@@ -10,6 +10,8 @@ export const DEMO_STAFF_PASSWORD = "demo-verwaltung-1";
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 export const DEMO_VERWALTER_EMAIL = "verwalter@example.com";
 export const DEMO_HAUSMEISTER_EMAIL = "hausmeister@example.com";
+/** A member of the cleaning company's crew (issue 27): sees only the Einsätze of her two houses. */
+export const DEMO_DIENSTLEISTER_EMAIL = "dienstleister@example.com";
 /**
  * The demo Administrator's second factor (base32). Add it to any authenticator app (or scan the
  * otpauth link the banner prints) — a demo value, like the passwords: change both in production.
@@ -40,8 +42,8 @@ const CANNED = [
 
 /**
  * Seeds the demo staff into a database without staff accounts that can sign in: an Administrator
- * (with the second factor above), a Verwalter for every demo building and a Hausmeister for the
- * demo tenants' building; plus a few Textbausteine. Returns true when it seeded.
+ * (with the second factor above), a Verwalter for every demo building, a Hausmeister for the
+ * demo tenants' building and a Dienstleister of the cleaning company for both; plus a few Textbausteine. Returns true when it seeded.
  */
 export async function seedDemoStaffIfMissing(db: Db): Promise<boolean> {
   if (await findStaffForLogin(db, DEMO_ADMIN_EMAIL)) return false;
@@ -76,6 +78,13 @@ export async function seedDemoStaffIfMissing(db: Db): Promise<boolean> {
     name: "Tomasz Nowak",
     role: "hausmeister",
     buildingIds: [lindenstrasse],
+    passwordHash: hash,
+  });
+  await createStaff(db, {
+    email: DEMO_DIENSTLEISTER_EMAIL,
+    name: "Ayşe Yılmaz",
+    role: "dienstleister",
+    buildingIds: [lindenstrasse, gartenweg],
     passwordHash: hash,
   });
   const seedActor = { staffId: adminId, name: "Katrin Grünfeld", ip: null };

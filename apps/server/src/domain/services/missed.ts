@@ -4,6 +4,7 @@ import { type Db, withTransaction } from "../../db/connection.js";
 import { berlinToday, germanDateOf, nowIso } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { closeInboxItem, putInboxItem } from "../inbox/inbox.js";
+import { WINTER_SERVICE_KEY } from "./plans.js";
 import { workingDaysAfter } from "./reports.js";
 
 /**
@@ -58,6 +59,9 @@ export async function noticeMissedVisits(db: Db, at = new Date()): Promise<numbe
       .selectFrom("service_visits as v")
       .innerJoin("service_kinds as k", "k.id", "v.service_kind_id")
       .select(["v.id", "v.building_id", "v.planned_on", "k.name"])
+      // Winterdienst is planned for every day of its season, but a dry day needs no Einsatz: the
+      // Streuprotokoll marks it "kein Einsatz" (decision 049). It is never a missed visit.
+      .where("k.key", "!=", WINTER_SERVICE_KEY)
       .where("v.planned_on", ">=", addDays(today, -MISSED_LOOKBACK_DAYS))
       .where((eb) =>
         eb.or([
