@@ -26,7 +26,7 @@ export const PARAMS = {
 } as const;
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
-  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+  return allowed.find((option) => option === value) ?? null;
 }
 
 /** Reads the filters from the URL; unknown values are dropped rather than sent to the server. */

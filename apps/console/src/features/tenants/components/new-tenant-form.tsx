@@ -127,7 +127,11 @@ export function NewTenantForm() {
       });
       navigate(paths.tenant(created.id));
     } catch (error) {
-      showApiErrors(error, setError, Object.keys(field) as (keyof typeof field)[]);
+      showApiErrors(
+        error,
+        setError,
+        Object.values(field).map((f) => f.name),
+      );
     }
   }
 
