@@ -3,7 +3,7 @@ import { addDays } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditActor } from "../src/domain/audit/audit.js";
 import { createServicePlan } from "../src/domain/services/plans.js";
-import { berlinToday } from "../src/lib/time.js";
+import { berlinToday, germanDateOf } from "../src/lib/time.js";
 import { runFileAt } from "./clock.js";
 import { auditOf, BUILDING_A, BUILDING_B } from "./factories/staff.js";
 import {
@@ -156,6 +156,20 @@ describe("ratings of visits (issue 27 §3)", () => {
     expect(audit.map((a) => a.action)).toEqual(["service_rating.saved", "service_rating.saved"]);
     expect(audit[1]).toMatchObject({ staff_name: "Ein Mieter", ip: null, before: { stars: 2 }, after: { stars: 4 } });
     expect(JSON.stringify(audit)).not.toContain("Anna");
+    const log = (await as("admin").get("/api/v1/staff/audit?limit=100")).json().items as {
+      action: string;
+      action_label: string;
+      item: { label: string } | null;
+      tenant: unknown;
+      changes: { field: string; before: string | null; after: string | null }[];
+    }[];
+    const entry = log.find((e) => e.action === "service_rating.saved");
+    expect(entry).toMatchObject({
+      action_label: "hat einen Einsatz bewertet",
+      item: { label: `Bewertung: Treppenhausreinigung – Lindenstraße 5, ${germanDateOf(berlinToday())}` },
+      tenant: null,
+    });
+    expect(entry!.changes).toContainEqual({ field: "Sterne", before: "2", after: "4" });
     // The tenant sees the visit with their own rating.
     const list = (await as("anna").get("/api/v1/tenant/services/visits")).json() as {
       visit_id: string;

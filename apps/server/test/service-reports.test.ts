@@ -142,8 +142,29 @@ describe("Leistung fehlt (issue 27 §3)", () => {
     const audit = await auditOf(ctx.db, created.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "service_report.created", staff_id: null, staff_name: "Anna Alt" });
-    expect(audit[0]!.after).toMatchObject({ service: "Treppenhausreinigung", photos: 1 });
+    expect(audit[0]!.after).toMatchObject({ service: "Treppenhausreinigung", photo_count: 1 });
 
+    // The log reads in German: what, about which item, which fields.
+    const log = (await as("admin").get("/api/v1/staff/audit?limit=100")).json().items as {
+      action: string;
+      action_label: string;
+      staff: { id: string | null; name: string };
+      item: { label: string } | null;
+      changes: { field: string; after: string | null }[];
+    }[];
+    const entry = log.find((e) => e.action === "service_report.created");
+    expect(entry).toMatchObject({
+      action_label: "hat eine fehlende Leistung gemeldet",
+      staff: { id: null, name: "Anna Alt" },
+      item: { label: "Leistung fehlt: Treppenhausreinigung – Lindenstraße 5, 24.11.2026" },
+    });
+    expect(entry!.changes).toEqual(
+      expect.arrayContaining([
+        { field: "Leistung", before: null, after: "Treppenhausreinigung" },
+        { field: "Tag", before: null, after: "24.11.2026" },
+        { field: "Fotos", before: null, after: "1" },
+      ]),
+    );
     // The staff's answer reaches the tenant like every answer: in the conversation, by mail.
     const reply = await as("verwalterA").post(`/api/v1/staff/threads/${created.thread_id}/replies`, {
       content: "Danke für den Hinweis, die Reinigung wird morgen nachgeholt.",

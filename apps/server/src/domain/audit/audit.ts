@@ -249,11 +249,55 @@ async function namesOf(
       label: `${r.service} – ${r.building}, ${berlinDateTime.format(new Date(r.started_at))}`,
       tenant: null,
     });
+  for (const [key, label] of await serviceFeedbackLabels(db, ids)) items.set(key, { label, tenant: null });
   return {
     items,
     staff: new Map(staff.map((m) => [m.id, m.name])),
     buildings: new Map(buildings.map((b) => [b.id, b.name])),
   };
+}
+
+/**
+ * Tenants' reports and ratings and missed visits (decision 048): "Leistung fehlt: <Leistung> – <Haus>,
+ * <Tag>". No tenant is named: a rating is anonymous, and a report's conversation names its tenant.
+ */
+async function serviceFeedbackLabels(db: Db, ids: (type: string) => string[]): Promise<[string, string][]> {
+  const [reports, ratings, visits] = await Promise.all([
+    some(ids("service_report"), (list) =>
+      db
+        .selectFrom("service_reports as r")
+        .innerJoin("service_kinds as k", "k.id", "r.service_kind_id")
+        .innerJoin("buildings as b", "b.id", "r.building_id")
+        .select(["r.id", "r.occurred_on as day", "k.name as service", "b.name as building"])
+        .where("r.id", "in", list)
+        .execute(),
+    ),
+    some(ids("service_rating"), (list) =>
+      db
+        .selectFrom("service_ratings as r")
+        .innerJoin("service_kinds as k", "k.id", "r.service_kind_id")
+        .innerJoin("buildings as b", "b.id", "r.building_id")
+        .select(["r.id", "r.planned_on as day", "k.name as service", "b.name as building"])
+        .where("r.id", "in", list)
+        .execute(),
+    ),
+    some(ids("service_visit"), (list) =>
+      db
+        .selectFrom("service_visits as v")
+        .innerJoin("service_kinds as k", "k.id", "v.service_kind_id")
+        .innerJoin("buildings as b", "b.id", "v.building_id")
+        .select(["v.id", "v.planned_on as day", "k.name as service", "b.name as building"])
+        .where("v.id", "in", list)
+        .execute(),
+    ),
+  ]);
+  const label = (prefix: string, r: { service: string; building: string; day: string }) =>
+    `${prefix}${r.service} – ${r.building}, ${formatCalendarDate(r.day)}`;
+  return [
+    ...reports.map((r): [string, string] => [`service_report:${r.id}`, label("Leistung fehlt: ", r)]),
+    ...ratings.map((r): [string, string] => [`service_rating:${r.id}`, label("Bewertung: ", r)]),
+    ...visits.map((r): [string, string] => [`service_visit:${r.id}`, label("", r)]),
+  ];
 }
 
 async function some<T>(list: string[], load: (list: string[]) => Promise<T[]>): Promise<T[]> {

@@ -215,7 +215,7 @@ export async function createServiceReport(
       entityType: "service_report",
       entityId: id,
       buildingId,
-      after: { service: plan.name, date: input.date, thread_id: thread.id, photos: photoRows.length },
+      after: { service: plan.name, occurred_on: input.date, text: input.text, photo_count: photoRows.length },
     });
     return {
       id,
