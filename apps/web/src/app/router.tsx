@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: "contact", lazy: () => import("./routes/contact") },
           { path: "notices", lazy: () => import("./routes/notices") },
           { path: "services", lazy: () => import("./routes/services") },
+          { path: "services/report", lazy: () => import("./routes/service-report") },
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
       },

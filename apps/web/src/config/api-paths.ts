@@ -33,4 +33,6 @@ export const noticeAffected = (noticeId: string) => `${notices}/${id(noticeId)}/
 export const preferences = "/api/v1/tenant/preferences";
 export const repairs = "/api/v1/tenant/repairs";
 export const servicePhoto = (photoId: string) => `/api/v1/tenant/service-photos/${id(photoId)}`;
+export const serviceReports = "/api/v1/tenant/services/reports";
+export const serviceRating = (visitId: string) => `/api/v1/tenant/services/visits/${id(visitId)}/rating`;
 export const repair = (repairId: string) => `${repairs}/${id(repairId)}`;

@@ -19,6 +19,7 @@ export const paths = {
   contact: { path: "/contact", title: "Kontakt" },
   notices: { path: "/notices", title: "Aushänge" },
   services: { path: "/services", title: "Hausdienste" },
+  serviceReport: { path: "/services/report", title: "Leistung fehlt" },
 } as const;
 
 export const messagePath = (id: string) => `/messages/${encodeURIComponent(id)}`;

@@ -1,5 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { MessageSquareWarning } from "lucide-react";
+import { Link } from "react-router";
 import { QueryErrorAlert } from "@/components/query-error/query-error-alert";
+import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { getServicesQueryOptions } from "@/features/services/api/get-services";
 import { ServiceCard } from "@/features/services/components/service-card";
@@ -25,6 +28,14 @@ export function Component() {
       ) : (
         <>
           <p className="text-muted-foreground">{serviceTexts.intro(services.data.building_name)}</p>
+          {services.data.services.length > 0 ? (
+            <Button asChild variant="outline" className="justify-self-start">
+              <Link to={paths.serviceReport.path}>
+                <MessageSquareWarning aria-hidden="true" />
+                {serviceTexts.reportLink}
+              </Link>
+            </Button>
+          ) : null}
           {services.data.services.length === 0 ? (
             <p>{serviceTexts.empty}</p>
           ) : (

@@ -1,10 +1,13 @@
 import type { TenantService } from "@mieter-portal/contracts/services";
-import { CalendarClock, CheckCircle2, Snowflake } from "lucide-react";
+import { CalendarClock, CheckCircle2, MessageSquareWarning, Snowflake } from "lucide-react";
+import { Link } from "react-router";
 import { AuthorisedPhotoThumbnail } from "@/components/photo-picker/authorised-photo";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import * as apiPaths from "@/config/api-paths";
+import { paths } from "@/config/paths";
 import { serviceDoneAt, servicePlannedAt } from "../format";
 import { serviceTexts } from "../texts";
+import { VisitRating } from "./visit-rating";
 
 const WINTER_SERVICE = "winterdienst";
 
@@ -73,6 +76,20 @@ export function ServiceCard({ service, now }: { service: TenantService; now?: Da
           />
         ) : null}
       </div>
+      {done?.visit_id ? (
+        <div className="mt-3 border-t border-border pt-3">
+          <VisitRating visitId={done.visit_id} serviceName={service.name} stars={done.my_rating?.stars ?? null} />
+        </div>
+      ) : null}
+      <p className="mt-3 text-sm">
+        <Link
+          to={`${paths.serviceReport.path}?service=${encodeURIComponent(service.service_kind_id)}`}
+          className="inline-flex items-center gap-1 text-link underline-offset-2 hover:underline"
+        >
+          <MessageSquareWarning className="size-4" aria-hidden="true" />
+          {serviceTexts.reportLink}
+        </Link>
+      </p>
     </Card>
   );
 }

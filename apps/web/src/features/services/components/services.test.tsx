@@ -100,9 +100,11 @@ describe("Hausdienste", () => {
     renderWith(<TodayServices servicesPath="/services" />, answer);
     const line = await screen.findByTestId("dashboard-services");
     expect(within(line).getByRole("heading", { name: "Hausdienste heute" })).toBeInTheDocument();
-    expect(within(line).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "Winterdienst (Räumen und Streuen): erledigt um 5:40 Uhr",
-    ]);
+    expect(
+      within(line)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Winterdienst (Räumen und Streuen): erledigt um 5:40 Uhr"]);
     expect(within(line).getByRole("link", { name: "Alle Hausdienste" })).toHaveAttribute("href", "/services");
   });
 
