@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyState, LoadError, Loading, PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { RequireCapability } from "@/components/require-capability";
 import { publicationsQueryOptions } from "@/features/documents/api";
-import { PublishDocumentForm } from "@/features/documents/publish-form";
+import { PublishDocumentForm } from "@/features/documents/components/publish-form";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { DOCUMENT_TYPE_LABELS } from "@/lib/labels";
 

@@ -7,7 +7,7 @@ import { inboxQueryOptions } from "@/features/inbox/api";
 import { InboxFilterBar } from "@/features/inbox/components/inbox-filters";
 import { InboxList } from "@/features/inbox/components/inbox-list";
 import { filtersFromSearch, filtersToSearch, hasFilters } from "@/features/inbox/filters";
-import { NewRepairLink } from "@/features/repairs/new-repair-link";
+import { NewRepairLink } from "@/features/repairs/components/new-repair-link";
 import { useCan } from "@/lib/me";
 
 export function Component() {

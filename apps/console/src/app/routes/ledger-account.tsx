@@ -5,10 +5,10 @@ import { DetailList, LoadError, Loading, PageHeader, Section, useDocumentTitle }
 import { paths } from "@/config/paths";
 import { ledgerQueryOptions } from "@/features/ledger/api";
 import { AccountYear, YearSelect } from "@/features/ledger/components/account-year";
+import { FinanceOnly } from "@/features/ledger/components/finance-only";
 import { PaymentDialog } from "@/features/ledger/components/payment-dialog";
+import { ReminderButton } from "@/features/ledger/components/reminder-button";
 import { RentChangeDialog } from "@/features/ledger/components/rent-change-dialog";
-import { FinanceOnly } from "@/features/ledger/finance-only";
-import { ReminderButton } from "@/features/ledger/reminder-button";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
 import { withSearchParam } from "@/lib/search-params";
 

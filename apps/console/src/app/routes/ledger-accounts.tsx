@@ -8,8 +8,8 @@ import { BuildingFilter } from "@/components/building-filter";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { accountsQueryOptions } from "@/features/ledger/api";
-import { FinanceOnly } from "@/features/ledger/finance-only";
-import { LedgerTabs } from "@/features/ledger/ledger-tabs";
+import { FinanceOnly } from "@/features/ledger/components/finance-only";
+import { LedgerTabs } from "@/features/ledger/components/ledger-tabs";
 import { formatMoney } from "@/lib/format";
 import { withSearchParam } from "@/lib/search-params";
 

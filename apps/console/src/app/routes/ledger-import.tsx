@@ -1,7 +1,7 @@
 import { PageHeader, useDocumentTitle } from "@/components/page";
+import { FinanceOnly } from "@/features/ledger/components/finance-only";
+import { LedgerTabs } from "@/features/ledger/components/ledger-tabs";
 import { StatementImport } from "@/features/ledger/components/statement-import";
-import { FinanceOnly } from "@/features/ledger/finance-only";
-import { LedgerTabs } from "@/features/ledger/ledger-tabs";
 
 export function Component() {
   useDocumentTitle("Kontoauszug importieren");

@@ -7,9 +7,9 @@ import { BuildingFilter } from "@/components/building-filter";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { overdueQueryOptions } from "@/features/ledger/api";
-import { FinanceOnly } from "@/features/ledger/finance-only";
-import { LedgerTabs } from "@/features/ledger/ledger-tabs";
-import { ReminderButton } from "@/features/ledger/reminder-button";
+import { FinanceOnly } from "@/features/ledger/components/finance-only";
+import { LedgerTabs } from "@/features/ledger/components/ledger-tabs";
+import { ReminderButton } from "@/features/ledger/components/reminder-button";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
 import { withSearchParam } from "@/lib/search-params";
 

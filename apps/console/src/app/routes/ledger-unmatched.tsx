@@ -3,9 +3,9 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { EmptyState, LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { unmatchedQueryOptions } from "@/features/ledger/api";
 import { AssignDialog } from "@/features/ledger/components/assign-dialog";
-import { FinanceOnly } from "@/features/ledger/finance-only";
+import { FinanceOnly } from "@/features/ledger/components/finance-only";
+import { LedgerTabs } from "@/features/ledger/components/ledger-tabs";
 import { PAYMENT_SOURCE } from "@/features/ledger/labels";
-import { LedgerTabs } from "@/features/ledger/ledger-tabs";
 import { formatCalendarDate, formatMoney } from "@/lib/format";
 
 function Unmatched() {

@@ -6,7 +6,7 @@ import { paths } from "@/config/paths";
 import { campaignQueryOptions } from "@/features/meter-campaigns/api";
 import { ExportButton, RemindOpenButton } from "@/features/meter-campaigns/components/campaign-actions";
 import { ParticipantList, statusCounts } from "@/features/meter-campaigns/components/participant-list";
-import { ReviewDialog } from "@/features/meter-readings/review-dialog";
+import { ReviewDialog } from "@/features/meter-readings/components/review-dialog";
 import { formatCalendarDate } from "@/lib/format";
 import { useCan } from "@/lib/me";
 import { NoReadingsAccess } from "./meter-campaigns";

@@ -4,8 +4,8 @@ import { DetailList, LoadError, Loading, PageHeader, Section, useDocumentTitle }
 import { PhotoGallery } from "@/components/photo-gallery";
 import { paths } from "@/config/paths";
 import { meterReadingQueryOptions } from "@/features/meter-readings/api";
+import { ReadingTable } from "@/features/meter-readings/components/reading-table";
 import { ReviewActions } from "@/features/meter-readings/components/review-actions";
-import { ReadingTable } from "@/features/meter-readings/reading-table";
 import { formatCalendarDate, formatDateTime } from "@/lib/format";
 import { METER_LABELS } from "@/lib/labels";
 

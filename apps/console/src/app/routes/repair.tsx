@@ -6,9 +6,9 @@ import { DetailList, LoadError, Loading, PageHeader, Section, useDocumentTitle }
 import { PhotoGallery } from "@/components/photo-gallery";
 import { paths } from "@/config/paths";
 import { repairQueryOptions } from "@/features/repairs/api";
+import { RepairHistory } from "@/features/repairs/components/history";
+import { InternalNotes } from "@/features/repairs/components/internal-notes";
 import { StatusChangeForm } from "@/features/repairs/components/status-change-form";
-import { RepairHistory } from "@/features/repairs/history";
-import { InternalNotes } from "@/features/repairs/internal-notes";
 import { formatCalendarDate, formatDateTime } from "@/lib/format";
 import { REPAIR_LOCATION_LABELS, REPAIR_STATUS_LABELS, REPAIR_TYPE_LABELS, URGENCY_LABELS } from "@/lib/labels";
 import { useMe } from "@/lib/me";

@@ -1,7 +1,7 @@
 import { PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { NewTenantForm } from "@/features/tenants/components/new-tenant-form";
-import { TenanciesOnly } from "@/features/tenants/tenancies-only";
+import { TenanciesOnly } from "@/features/tenants/components/tenancies-only";
 
 export function Component() {
   useDocumentTitle("Mieter anlegen");

@@ -4,14 +4,14 @@ import { useParams } from "react-router";
 import { InternalNotes } from "@/components/internal-notes";
 import { LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
-import { NewAppointmentDialog } from "@/features/appointments/new-appointment-dialog";
+import { NewAppointmentDialog } from "@/features/appointments/components/new-appointment-dialog";
 import { NewThreadDialog } from "@/features/messages/components/new-thread-dialog";
-import { NewRepairLink } from "@/features/repairs/new-repair-link";
+import { NewRepairLink } from "@/features/repairs/components/new-repair-link";
 import { tenantQueryOptions } from "@/features/tenants/api";
+import { InvitationPanel } from "@/features/tenants/components/invitation-panel";
 import { TenancySection } from "@/features/tenants/components/tenancy-section";
 import { ContactDialog } from "@/features/tenants/components/tenant-dialogs";
 import { TenantHistory } from "@/features/tenants/components/tenant-history";
-import { InvitationPanel } from "@/features/tenants/invitation-panel";
 import { useMe } from "@/lib/me";
 
 export function Component() {

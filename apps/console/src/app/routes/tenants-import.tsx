@@ -7,9 +7,9 @@ import { PageHeader, Section, useDocumentTitle } from "@/components/page";
 import { paths } from "@/config/paths";
 import { useImportTenants, usePreviewImport } from "@/features/tenants/api";
 import { type ImportFile, ImportFileForm } from "@/features/tenants/components/import-file-form";
+import { ImportCommit, ImportPreview } from "@/features/tenants/components/import-preview";
 import { RefusedRowsDownload } from "@/features/tenants/components/refused-rows-download";
-import { ImportCommit, ImportPreview } from "@/features/tenants/import-preview";
-import { TenanciesOnly } from "@/features/tenants/tenancies-only";
+import { TenanciesOnly } from "@/features/tenants/components/tenancies-only";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { readTextFile } from "@/lib/read-text-file";
 

@@ -9,8 +9,8 @@ import { DetailList, LoadError, Loading, PageHeader, Section, useDocumentTitle }
 import { paths } from "@/config/paths";
 import { threadQueryOptions, useMarkHandled } from "@/features/messages/api";
 import { ReplyForm } from "@/features/messages/components/reply-form";
-import { ThreadMessages } from "@/features/messages/thread-view";
-import { NewRepairLink } from "@/features/repairs/new-repair-link";
+import { ThreadMessages } from "@/features/messages/components/thread-view";
+import { NewRepairLink } from "@/features/repairs/components/new-repair-link";
 import { useCompanyName } from "@/lib/brand";
 import { formatDateTime } from "@/lib/format";
 import { useMe } from "@/lib/me";

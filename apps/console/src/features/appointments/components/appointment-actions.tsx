@@ -2,9 +2,9 @@ import { managementAppointmentActions } from "@mieter-portal/contracts";
 import type { StaffAppointment } from "@mieter-portal/contracts/staff";
 import { Section } from "@/components/page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/tabs";
-import { AcceptForm } from "../accept-form";
-import { ProposeForm } from "../propose-form";
+import { AcceptForm } from "./accept-form";
 import { DeclineForm } from "./decline-form";
+import { ProposeForm } from "./propose-form";
 
 /**
  * What staff can do now: answer a tenant's request (accept, propose, decline), move or call off a

@@ -9,10 +9,10 @@ import { Section } from "@/components/page";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useImportStatement, usePreviewStatement, useSaveCsvLayout } from "../api";
-import { PreviewTable } from "../preview-table";
 import { statementRows } from "../statement-rows";
 import { MappingForm } from "./mapping-form";
 import type { MappingValues } from "./mapping-schema";
+import { PreviewTable } from "./preview-table";
 import { type StatementFile, StatementFileForm } from "./statement-file-form";
 
 /** The manager's column mapping of a layout we do not know, and what it was made from. */

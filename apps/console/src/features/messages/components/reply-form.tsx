@@ -11,7 +11,7 @@ import type { z } from "zod";
 import { FormError, showApiErrors } from "@/components/form-error";
 import { cannedReplyText, type ReplyContext } from "@/lib/canned-reply-fill";
 import { tenantToldText, useReply } from "../api";
-import { CannedReplyPicker } from "../canned-reply-picker";
+import { CannedReplyPicker } from "./canned-reply-picker";
 
 type ReplyValues = z.infer<typeof staffReplyRequest>;
 

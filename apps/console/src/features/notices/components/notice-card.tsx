@@ -18,10 +18,10 @@ import { useState } from "react";
 import { useCompanyName } from "@/lib/brand";
 import { formatDateTime } from "@/lib/format";
 import { useCan, useMe } from "@/lib/me";
-import { AffectedDialog } from "../affected-dialog";
 import { useEndNotice } from "../api";
 import { NOTICE_STATUS, noticeAudience, noticeKindLabel, noticeOutageWindow, noticeValidity } from "../labels";
 import { printNotice } from "../print";
+import { AffectedDialog } from "./affected-dialog";
 import { NoticeFormDialog } from "./notice-form-dialog";
 
 function EndNoticeButton({ notice }: { notice: StaffNotice }) {

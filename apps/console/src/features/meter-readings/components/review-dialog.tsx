@@ -6,9 +6,9 @@ import { LoadError, Loading } from "@/components/page";
 import { PhotoGallery } from "@/components/photo-gallery";
 import { formatCalendarDate } from "@/lib/format";
 import { METER_LABELS } from "@/lib/labels";
-import { meterReadingQueryOptions } from "./api";
-import { ReviewActions } from "./components/review-actions";
+import { meterReadingQueryOptions } from "../api";
 import { ReadingTable } from "./reading-table";
+import { ReviewActions } from "./review-actions";
 
 function ReadingReview({ readingId }: { readingId: string }) {
   const reading = useQuery(meterReadingQueryOptions(readingId));

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { EmptyState, LoadError, Loading } from "@/components/page";
 import { paths } from "@/config/paths";
 import { formatDateTime } from "@/lib/format";
-import { noticeQueryOptions } from "./api";
+import { noticeQueryOptions } from "../api";
 
 /** Who answered "Betrifft mich auch" (of the staff member's buildings), first answer first. */
 export function AffectedDialog({ notice }: { notice: StaffNotice }) {

@@ -15,8 +15,8 @@ import { FormError, showApiErrors } from "@/components/form-error";
 import { DOCUMENT_TYPE_LABELS } from "@/lib/labels";
 import { useMe } from "@/lib/me";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
-import { type PublishInput, usePublishDocument } from "./api";
-import { type PickedTenant, TenantPicker } from "./components/tenant-picker";
+import { type PublishInput, usePublishDocument } from "../api";
+import { type PickedTenant, TenantPicker } from "./tenant-picker";
 
 const TYPES = publishedDocumentType.options;
 const MAX_MB = LIMITS.documentMaxBytes / 1024 / 1024;

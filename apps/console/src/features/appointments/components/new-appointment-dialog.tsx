@@ -14,7 +14,7 @@ import { FormError, showApiErrors } from "@/components/form-error";
 import { into } from "@/components/form-schema";
 import { addDaysToDate, berlinDate } from "@/lib/berlin-time";
 import { APPOINTMENT_TYPE_LABELS } from "@/lib/labels";
-import { useNewAppointment } from "./api";
+import { useNewAppointment } from "../api";
 import { freeRangeShape, TimeRangeFields, toFreeRange } from "./time-range-fields";
 
 type NewAppointmentRequest = z.output<typeof staffNewAppointmentRequest>;

@@ -4,7 +4,7 @@ import { NativeSelect } from "@mieter-portal/ui/native-select";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
 import { addMinutesToTime } from "@/lib/berlin-time";
-import { acceptedRange, durationOptions, freeRange, startOptions } from "./slot-times";
+import { acceptedRange, durationOptions, freeRange, startOptions } from "../slot-times";
 
 /**
  * The appointment's time, as the three appointment forms (accept, propose, new) ask for it:

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
 import { formatCalendarDate, formatMoney } from "@/lib/format";
-import { LINE_STATUS, LINE_STATUS_ORDER } from "./labels";
+import { LINE_STATUS, LINE_STATUS_ORDER } from "../labels";
 
 const PAGE = 200;
 

@@ -12,8 +12,8 @@ import { FormError, showApiErrors } from "@/components/form-error";
 import { into } from "@/components/form-schema";
 import { formatLongCalendarDate } from "@/lib/format";
 import { TIME_SLOT_LABELS } from "@/lib/labels";
-import { type TimeProposal, useAppointmentAction } from "./api";
-import { slotBounds } from "./slot-times";
+import { type TimeProposal, useAppointmentAction } from "../api";
+import { slotBounds } from "../slot-times";
 import { SlotTimeFields, slotTimeShape, startAfterDuration, toSlotRange } from "./time-range-fields";
 
 type AcceptRequest = z.output<typeof appointmentAcceptRequest>;

@@ -13,7 +13,7 @@ import { toast } from "@mieter-portal/ui/use-toast";
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
-import { useSendReminder } from "./api";
+import { useSendReminder } from "../api";
 
 /** Sends the tenant a factual payment reminder by e-mail, after asking. */
 export function ReminderButton({

@@ -6,8 +6,8 @@ import { FileDown, Send } from "lucide-react";
 import { DetailList, Section } from "@/components/page";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
-import { useInvitationLetter, useSendInvitation } from "./api";
-import { INVITATION_STATUS, saveBlob } from "./onboarding-labels";
+import { useInvitationLetter, useSendInvitation } from "../api";
+import { INVITATION_STATUS, saveBlob } from "../onboarding-labels";
 
 /** Whether the tenant can sign in yet, and the invitation by mail or letter (issue 14 §1). */
 export function InvitationPanel({ detail }: { detail: StaffTenantDetail }) {

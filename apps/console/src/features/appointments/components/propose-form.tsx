@@ -9,7 +9,7 @@ import { z } from "zod";
 import { FormError, showApiErrors } from "@/components/form-error";
 import { into } from "@/components/form-schema";
 import { berlinDate, berlinTime } from "@/lib/berlin-time";
-import { type TimeProposal, useAppointmentAction } from "./api";
+import { type TimeProposal, useAppointmentAction } from "../api";
 import { freeRangeShape, TimeRangeFields, toFreeRange } from "./time-range-fields";
 
 const RESCHEDULE_REASON_NEEDED = "Bitte nennen Sie dem Mieter den Grund, warum der Termin verschoben wird.";
