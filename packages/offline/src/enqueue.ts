@@ -1,9 +1,9 @@
 import { newIdempotencyKey } from "./idempotency";
-import { changeTypeOf, resourceOf } from "./ordering";
+import { changeTypeOf, PRIORITIES, resourceOf } from "./ordering";
 import { normalizePath } from "./paths";
 import { signatureOf, toStoredBody } from "./payload";
 import type { AddOutcome, QueueStore } from "./store";
-import { type OfflineResult, PRIORITIES, type QueryKey, type QueueEntry, type QueueMethod } from "./types";
+import type { OfflineResult, QueryKey, QueueEntry, QueueMethod } from "./types";
 
 /**
  * The entry could not be written to the device (quota, private mode…): the change is NOT saved.

@@ -1,5 +1,8 @@
 import { normalizePath } from "./paths";
-import { type ChangeType, PRIORITIES, type QueueEntry } from "./types";
+import type { ChangeType, QueueEntry } from "./types";
+
+/** Spec section 9: higher runs first. */
+export const PRIORITIES: Record<ChangeType, number> = { create: 30, update: 20, delete: 40, read: 10 };
 
 export function changeTypeOf(method: string): ChangeType {
   switch (method.toUpperCase()) {

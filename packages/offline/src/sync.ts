@@ -2,7 +2,7 @@ import { classifyFailure, describeFailure, type ReadHttpFailure } from "./failur
 import { sortForSync } from "./ordering";
 import type { QueueStore } from "./store";
 import type { SyncStatus, SyncStatusStore } from "./sync-status";
-import { MAX_RETRIES, type QueryKey, type QueueEntry } from "./types";
+import type { QueryKey, QueueEntry } from "./types";
 
 export type SyncTrigger = "reconnect" | "periodic" | "enqueue" | "sign-in" | "manual";
 
@@ -13,6 +13,9 @@ export type SyncOutcome =
   | { kind: "throttled"; completed: number; total: number; retryAt: number }
   | { kind: "paused"; completed: number; total: number }
   | { kind: "error"; error: unknown };
+
+/** Spec section 9: after this many attempts an entry is logged (and still kept). */
+export const MAX_RETRIES = 3;
 
 /** Without Retry-After: wait for the next periodic check. At most an hour, whatever the server says. */
 export const THROTTLE_DEFAULT_MS = 60_000;

@@ -1,6 +1,8 @@
 /**
  * What the offline queue stores and answers. Nothing here knows an app: the tenant app and the
- * crew app give the texts, the database name and how a request is sent (decision 050).
+ * crew app give the texts, the database name and how a request is sent (decision 050). Types and
+ * isOfflineResult only: the tenant app's start-up code imports this module, and every value here
+ * would travel in its login's JavaScript (the priorities live in ordering.ts, MAX_RETRIES in sync.ts).
  */
 
 /** A cache key to refresh once a change went through (the shape of TanStack Query's keys). */
@@ -8,12 +10,6 @@ export type QueryKey = readonly unknown[];
 
 /** Spec section 4: POST = create, PUT/PATCH = update, DELETE = delete, anything else = read. */
 export type ChangeType = "create" | "update" | "delete" | "read";
-
-/** Spec section 9: higher runs first. */
-export const PRIORITIES: Record<ChangeType, number> = { create: 30, update: 20, delete: 40, read: 10 };
-
-/** Spec section 9: after this many attempts an entry is logged (and still kept). */
-export const MAX_RETRIES = 3;
 
 export type QueueMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -82,8 +78,11 @@ export interface OfflineResult {
   entryId: string;
 }
 
-/** On the tenant app's start-up path: kept as short as it can be (a primitive has neither flag). */
 export function isOfflineResult(value: unknown): value is OfflineResult {
-  const answer = value as { offline?: unknown; success?: unknown } | null | undefined;
-  return answer?.offline === true && answer.success === true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { offline?: unknown }).offline === true &&
+    (value as { success?: unknown }).success === true
+  );
 }

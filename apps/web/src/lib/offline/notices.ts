@@ -1,17 +1,14 @@
 /**
  * The few offline texts the start-up bundle needs (the central mutation and query paths); kept
- * apart so the login screen does not load the queue's other texts.
+ * apart so the login screen does not load the queue's other texts. Only what the start-up code
+ * reads belongs here: the object is kept whole in the login's JavaScript.
  */
 export const offlineNotices = {
-  /** Message of the fake success a queued change answers with (spec section 4). */
-  queuedMessage: "Die Änderung wurde in die Offline-Warteschlange aufgenommen.",
   /** The notice a form shows when it was submitted offline (spec section 4, "Other"). */
   queuedTitle: "Offline gespeichert",
   queuedDescription:
     "Ihre Angaben wurden auf diesem Gerät gespeichert und werden gesendet, sobald eine Internetverbindung besteht.",
   storageFailedTitle: "Speichern nicht möglich",
-  storageFailedDescription:
-    "Die Änderung konnte auf diesem Gerät nicht gespeichert werden. Bitte geben Sie Speicherplatz frei und versuchen Sie es erneut.",
   noData: (resource: string) => `Keine Daten im Offline-Modus verfügbar: ${resource}`,
   /** Under the no-data message in a screen's error view (issue 25): why, and what brings the data. */
   noDataAdvice:

@@ -3,6 +3,11 @@ import { offlineNotices } from "./notices";
 /** German texts of the offline queue, the synchronisation and their displays (spec sections 4 and 8). */
 export const offlineTexts = {
   ...offlineNotices,
+  /** Message of the fake success a queued change answers with (spec section 4). */
+  queuedMessage: "Die Änderung wurde in die Offline-Warteschlange aufgenommen.",
+  /** Why a change could not be queued (the queue's QueueStorageError; its title is a notice). */
+  storageFailedDescription:
+    "Die Änderung konnte auf diesem Gerät nicht gespeichert werden. Bitte geben Sie Speicherplatz frei und versuchen Sie es erneut.",
   noConnection: "Keine Verbindung zum Server.",
 
   sync: {
