@@ -46,7 +46,9 @@ export function ServiceCard({ service, now }: { service: TenantService; now?: Da
             <dd className="text-muted-foreground">
               {done && doneAt ? (
                 <>
-                  {service.key === WINTER_SERVICE ? serviceTexts.winterDone(doneAt.replace(/ Uhr$/, "")) : doneAt}
+                  <span className="block">
+                    {service.key === WINTER_SERVICE ? serviceTexts.winterDone(doneAt.replace(/ Uhr$/, "")) : doneAt}
+                  </span>
                   <span className="block">{serviceTexts.by(done.crew.first_name, done.crew.team)}</span>
                 </>
               ) : (
