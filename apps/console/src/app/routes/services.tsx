@@ -42,12 +42,20 @@ function Services() {
                   </div>
                   <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                     {canPlan ? (
-                      <Link to={paths.servicesBuilding(b.id)} className="text-link underline">
-                        Pläne und Nachweise<span className="sr-only">: {b.name}</span>
+                      <Link
+                        to={paths.servicesBuilding(b.id)}
+                        aria-label={`Pläne und Nachweise: ${b.name}`}
+                        className="text-link underline"
+                      >
+                        Pläne und Nachweise
                       </Link>
                     ) : null}
-                    <Link to={paths.servicesWeek(b.id)} className="text-link underline">
-                      Wochenübersicht<span className="sr-only">: {b.name}</span>
+                    <Link
+                      to={paths.servicesWeek(b.id)}
+                      aria-label={`Wochenübersicht: ${b.name}`}
+                      className="text-link underline"
+                    >
+                      Wochenübersicht
                     </Link>
                   </div>
                 </li>

@@ -41,8 +41,8 @@ function StateLine({ state, crew }: { state: VisitState; crew: string | null }) 
 function VisitItem({ visit, now, crew }: { visit: ServiceVisit; now: Date; crew: string | null }) {
   const state = visitState(visit, now);
   return (
-    <li className="grid gap-1 rounded-lg border border-border bg-card p-2 text-sm" data-testid="service-visit">
-      <p className="font-medium break-words">{visit.service_name}</p>
+    <li className="grid min-w-0 gap-1 rounded-lg border border-border bg-card p-2 text-sm" data-testid="service-visit">
+      <p className="font-medium hyphens-auto [overflow-wrap:anywhere]">{visit.service_name}</p>
       <p className="text-xs text-muted-foreground">
         {visit.window.start}–{visit.window.end} Uhr
         {visit.moved_from ? ` (verschoben vom ${formatCalendarDate(visit.moved_from)})` : ""}
@@ -53,8 +53,12 @@ function VisitItem({ visit, now, crew }: { visit: ServiceVisit; now: Date; crew:
       <StateLine state={state} crew={crew} />
       {visit.note ? <p className="text-xs text-muted-foreground">{visit.note}</p> : null}
       {visit.record ? (
-        <Link to={paths.serviceRecord(visit.record.id)} className="w-fit text-xs text-link underline">
-          Einsatz ansehen<span className="sr-only">: {visit.service_name}</span>
+        <Link
+          to={paths.serviceRecord(visit.record.id)}
+          aria-label={`Einsatz ansehen: ${visit.service_name}`}
+          className="w-fit text-xs text-link underline"
+        >
+          Einsatz ansehen
         </Link>
       ) : null}
     </li>
@@ -84,7 +88,6 @@ export function WeekOverview({ buildingId, monday, now }: { buildingId: string; 
       <ol className="grid gap-3 @4xl:grid-cols-7 @4xl:gap-2" aria-label="Wochentage">
         {weekDates(monday).map((date, index) => {
           const day = visits.data.filter((v) => v.planned_on === date);
-          const headingId = `day-${date}`;
           return (
             <li
               key={date}
@@ -94,14 +97,14 @@ export function WeekOverview({ buildingId, monday, now }: { buildingId: string; 
               )}
               data-testid="service-day"
             >
-              <h3 id={headingId} className="text-sm font-semibold">
+              <h3 className="text-sm font-semibold [overflow-wrap:anywhere]">
                 {WEEKDAY_LABELS[index]}, {formatCalendarDate(date).slice(0, 6)}
                 {date === today ? <span className="font-normal text-muted-foreground"> (heute)</span> : null}
               </h3>
               {day.length === 0 ? (
                 <p className="text-xs text-muted-foreground">Keine Einsätze</p>
               ) : (
-                <ul className="grid gap-2">
+                <ul className="grid min-w-0 gap-2">
                   {day.map((visit) => (
                     <VisitItem key={visit.id} visit={visit} now={now} crew={crewOf(visit.record?.id)} />
                   ))}
