@@ -3,7 +3,7 @@ import { Button } from "@mieter-portal/ui/button";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { LoadError, Loading, PageHeader, useDocumentTitle } from "@/components/page";
+import { PageHeader, useDocumentTitle } from "@/components/page";
 import { RequireCapability } from "@/components/require-capability";
 import { paths } from "@/config/paths";
 import { WeekOverview } from "@/features/services/components/week-overview";
@@ -31,10 +31,9 @@ function Week() {
   const now = useNow();
   const canPlan = useCan("service_plans");
   const monday = weekFromSearch(search.get("woche"), berlinDate(now));
+  // The building's name only titles the page: the Einsätze show without it (a crew role may not list buildings).
   const buildings = useQuery(buildingsQueryOptions());
-  if (buildings.isPending) return <Loading />;
-  if (buildings.isError) return <LoadError error={buildings.error} onRetry={() => buildings.refetch()} />;
-  const building = buildings.data.find((b) => b.id === id);
+  const building = buildings.data?.find((b) => b.id === id);
   const back = canPlan && building ? paths.servicesBuilding(building.id) : paths.services;
   return (
     <>

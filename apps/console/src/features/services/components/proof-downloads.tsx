@@ -115,6 +115,8 @@ export function ProofDownloads({ buildingId, buildingName }: { buildingId: strin
             <Button
               type="button"
               variant="outline"
+              // The longest label: it wraps on a 320 px phone instead of widening the page.
+              className="h-auto min-h-11 py-2 whitespace-normal"
               disabled={busy !== null}
               onClick={() =>
                 run("winter", () =>
