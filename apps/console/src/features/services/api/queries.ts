@@ -11,12 +11,16 @@ export const serviceKindsQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** A building's plans: running and future ones (ended ones only on request). */
-export const servicePlansQueryOptions = (buildingId: string) =>
+/** A building's plans: running and future ones, with `withEnded` the ended ones too (a changed plan's history). */
+export const servicePlansQueryOptions = (buildingId: string, withEnded = false) =>
   queryOptions({
-    queryKey: ["staff", "services", "plans", buildingId],
+    queryKey: ["staff", "services", "plans", buildingId, { withEnded }],
     queryFn: ({ signal }) =>
-      apiGet(`/staff/service-plans${queryString({ building_id: buildingId })}`, z.array(servicePlan), { signal }),
+      apiGet(
+        `/staff/service-plans${queryString({ building_id: buildingId, include_ended: withEnded || null })}`,
+        z.array(servicePlan),
+        { signal },
+      ),
   });
 
 /** A building's planned Einsätze from `from` to `until` (Berlin dates), each with its record if one was begun. */

@@ -3,6 +3,7 @@ import { Badge } from "@mieter-portal/ui/badge";
 import { Button } from "@mieter-portal/ui/button";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, TriangleAlert } from "lucide-react";
+import { useState } from "react";
 import { DetailList, EmptyState, LoadError, Loading, Section } from "@/components/page";
 import { berlinDate } from "@/lib/berlin-time";
 import { formatCalendarDate } from "@/lib/format";
@@ -14,6 +15,7 @@ import { PlanFormDialog } from "./plan-form-dialog";
 function PlanCard({ plan, staffName, today }: { plan: ServicePlan; staffName: string | null; today: string }) {
   const headingId = `plan-${plan.id}`;
   const future = plan.valid_from > today;
+  const ended = plan.valid_until !== null && plan.valid_until < today;
   return (
     <li>
       <article
@@ -34,7 +36,13 @@ function PlanCard({ plan, staffName, today }: { plan: ServicePlan; staffName: st
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            {future ? <Badge>ab {formatCalendarDate(plan.valid_from)}</Badge> : <Badge tone="success">läuft</Badge>}
+            {ended ? (
+              <Badge>beendet</Badge>
+            ) : future ? (
+              <Badge>ab {formatCalendarDate(plan.valid_from)}</Badge>
+            ) : (
+              <Badge tone="success">läuft</Badge>
+            )}
             {plan.tenant_visible ? <Badge>für Mieter sichtbar</Badge> : <Badge>nur intern</Badge>}
           </div>
         </div>
@@ -62,18 +70,20 @@ function PlanCard({ plan, staffName, today }: { plan: ServicePlan; staffName: st
             },
           ]}
         />
-        <div className="flex flex-wrap gap-2">
-          <PlanFormDialog
-            buildingId={plan.building_id}
-            plan={plan}
-            trigger={(open) => (
-              <Button variant="outline" size="sm" onClick={open}>
-                Ändern
-              </Button>
-            )}
-          />
-          <EndPlanDialog plan={plan} />
-        </div>
+        {ended ? null : (
+          <div className="flex flex-wrap gap-2">
+            <PlanFormDialog
+              buildingId={plan.building_id}
+              plan={plan}
+              trigger={(open) => (
+                <Button variant="outline" size="sm" onClick={open}>
+                  Ändern
+                </Button>
+              )}
+            />
+            <EndPlanDialog plan={plan} />
+          </div>
+        )}
       </article>
     </li>
   );
@@ -81,7 +91,8 @@ function PlanCard({ plan, staffName, today }: { plan: ServicePlan; staffName: st
 
 /** A building's plans: what is done, how often, when, by whom; create, change (from tomorrow), end. */
 export function PlansSection({ buildingId }: { buildingId: string }) {
-  const plans = useQuery(servicePlansQueryOptions(buildingId));
+  const [withEnded, setWithEnded] = useState(false);
+  const plans = useQuery(servicePlansQueryOptions(buildingId, withEnded));
   const colleagues = useQuery(colleaguesQueryOptions());
   const today = berlinDate(new Date());
   const nameOf = (id: string | null) => (id ? (colleagues.data?.find((c) => c.id === id)?.name ?? null) : null);
@@ -101,6 +112,15 @@ export function PlansSection({ buildingId }: { buildingId: string }) {
         />
       }
     >
+      <label className="mb-3 flex min-h-10 w-fit items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={withEnded}
+          onChange={(e) => setWithEnded(e.target.checked)}
+        />
+        Beendete Pläne zeigen (frühere Fassungen geänderter Pläne)
+      </label>
       {plans.isPending ? (
         <Loading />
       ) : plans.isError ? (
