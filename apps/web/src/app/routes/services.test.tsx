@@ -3,10 +3,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Component as ServicesRoute } from "@/app/routes/services";
 import * as apiPaths from "@/config/api-paths";
+import TodayServices from "@/features/services/components/today-services";
 import { createQueryClient } from "@/lib/query-client";
-import TodayServices from "./today-services";
+import { Component as ServicesRoute } from "./services";
 
 // Issue 27 §3: what tenants see of the house's services — the screen and the dashboard's line.
 
