@@ -163,6 +163,12 @@ describe("missed visits → Eingang (issue 27 §4)", () => {
     expect(history).toEqual([
       expect.objectContaining({ visit_id: visitsToday.stairsA, close_note: "Einsatz nachgetragen" }),
     ]);
+    // The Eingang's link opens one visit, open or closed; another building's is not there.
+    const one = (await as("verwalterA").get(`/api/v1/staff/service-missed?visit_id=${visitsToday.stairsA}`)).json();
+    expect(one).toEqual([expect.objectContaining({ visit_id: visitsToday.stairsA, closed_at: expect.any(String) })]);
+    expect((await as("verwalterB").get(`/api/v1/staff/service-missed?visit_id=${visitsToday.stairsA}`)).json()).toEqual(
+      [],
+    );
   });
 
   it("a staff member of the building notes what was done: the item closes, audited; others are refused", async () => {

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: "hausdienste/gebaeude/:id", lazy: () => import("./routes/services-building") },
           { path: "hausdienste/gebaeude/:id/woche", lazy: () => import("./routes/services-week") },
           { path: "hausdienste/einsaetze/:id", lazy: () => import("./routes/services-record") },
+          { path: "hausdienste/verpasst/:id", lazy: () => import("./routes/services-missed") },
           { path: "profil", lazy: () => import("./routes/profile") },
           { path: "mitarbeiter", lazy: () => import("./routes/staff") },
           { path: "textbausteine", lazy: () => import("./routes/canned-replies") },

@@ -43,6 +43,8 @@ export const paths = {
   servicesBuilding: (id: string) => `/hausdienste/gebaeude/${id}`,
   servicesWeek: (id: string, monday?: string) => `/hausdienste/gebaeude/${id}/woche${monday ? `?woche=${monday}` : ""}`,
   serviceRecord: (id: string) => `/hausdienste/einsaetze/${id}`,
+  /** A visit noticed missed (the Eingang's item): what was done about it. */
+  serviceMissed: (visitId: string) => `/hausdienste/verpasst/${visitId}`,
 } as const;
 
 export const BASENAME = "/verwaltung";
@@ -58,6 +60,6 @@ export function itemPath(kind: InboxKind, id: string): string {
     case "meter_reading":
       return paths.meterReading(id);
     case "service_missed":
-      return `/hausdienste/verpasst/${id}`;
+      return paths.serviceMissed(id);
   }
 }

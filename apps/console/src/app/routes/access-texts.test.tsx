@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RequireCapability } from "@/components/require-capability";
 import { MeContext } from "@/lib/me";
+import { Component as InboxRoute } from "./inbox";
 import { Component as RepairRoute } from "./repair";
 import { Component as TenantRoute } from "./tenant";
 
@@ -71,6 +72,15 @@ function renderAt(role: StaffRole, entry: string, path: string, element: ReactNo
 }
 
 describe("honest access texts (issue 25 item 18)", () => {
+  it("sends a Dienstleister to the crew's app instead of an Eingang the server refuses them (issue 27)", async () => {
+    const asked = vi.fn(async () => Response.json({}, { status: 403 }));
+    vi.stubGlobal("fetch", asked);
+    renderAt("dienstleister", "/", "/", <InboxRoute />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Einsätze" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Zur App „Einsätze“" })).toHaveAttribute("href", "/einsatz/");
+    expect(asked).not.toHaveBeenCalled();
+  });
+
   it("tells the Hausmeister that a tenancy exists but is not his to read", async () => {
     answer({ "/api/v1/staff/tenants/t1": { status: 200, body: FOR_HAUSMEISTER } });
     renderAt("hausmeister", "/mieter/t1", "/mieter/:id", <TenantRoute />);

@@ -8,9 +8,30 @@ import { InboxFilterBar } from "@/features/inbox/components/inbox-filters";
 import { InboxList } from "@/features/inbox/components/inbox-list";
 import { filtersFromSearch, filtersToSearch, hasFilters } from "@/features/inbox/filters";
 import { NewRepairLink } from "@/features/repairs/components/new-repair-link";
-import { useCan } from "@/lib/me";
+import { useCan, useMe } from "@/lib/me";
 
 export function Component() {
+  // A Dienstleister works only on Einsätze (decision 048): the crew's app is theirs, not the Eingang.
+  if (useMe().role === "dienstleister") return <CrewOnly />;
+  return <Inbox />;
+}
+
+function CrewOnly() {
+  useDocumentTitle("Einsätze");
+  return (
+    <>
+      <PageHeader title="Einsätze" description="Als Dienstleister erfassen Sie Ihre Einsätze in der App „Einsätze“." />
+      <p className="text-sm">
+        <a href="/einsatz/" className="font-medium text-primary underline underline-offset-2">
+          Zur App „Einsätze“
+        </a>{" "}
+        – auf dem Handy öffnen und zum Startbildschirm hinzufügen; sie funktioniert auch ohne Netz.
+      </p>
+    </>
+  );
+}
+
+function Inbox() {
   useDocumentTitle("Eingang");
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(search), [search]);

@@ -121,7 +121,7 @@ export async function noticeMissedVisits(db: Db, at = new Date()): Promise<numbe
 export async function listMissedVisits(
   db: Db,
   buildingIds: string[] | "all",
-  filter: { buildingId?: string; open: boolean; from?: string; until?: string },
+  filter: { buildingId?: string; visitId?: string; open: boolean; from?: string; until?: string },
 ): Promise<ServiceMissedVisit[]> {
   if (buildingIds !== "all" && buildingIds.length === 0) return [];
   let query = db
@@ -143,6 +143,7 @@ export async function listMissedVisits(
     ]);
   if (buildingIds !== "all") query = query.where("m.building_id", "in", buildingIds);
   if (filter.buildingId) query = query.where("m.building_id", "=", filter.buildingId);
+  if (filter.visitId) query = query.where("m.visit_id", "=", filter.visitId);
   if (filter.open) query = query.where("m.closed_at", "is", null);
   if (filter.from) query = query.where("v.planned_on", ">=", filter.from);
   if (filter.until) query = query.where("v.planned_on", "<=", filter.until);

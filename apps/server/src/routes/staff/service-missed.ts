@@ -27,6 +27,8 @@ export const staffServiceMissedRoutes: FastifyPluginAsyncZod = async (app) => {
           "Visits whose window passed without a finished Einsatz in the buildings in scope: the open ones, or all of a period",
         querystring: z.object({
           building_id: uuid.optional(),
+          /** One visit (the Eingang's link to it), open or closed. */
+          visit_id: uuid.optional(),
           open: z
             .enum(["true", "false"])
             .optional()
@@ -38,11 +40,12 @@ export const staffServiceMissedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { building_id, open, from, until } = request.query;
+      const { building_id, visit_id, open, from, until } = request.query;
       if (building_id) assertInScope(request, building_id);
       const buildings = building_id ? [building_id] : request.staff.allBuildings ? "all" : request.staff.buildingIds;
       return listMissedVisits(app.db, buildings, {
-        open,
+        open: visit_id ? false : open,
+        ...(visit_id ? { visitId: visit_id } : {}),
         ...(from ? { from } : {}),
         ...(until ? { until } : {}),
       });
