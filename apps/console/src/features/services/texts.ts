@@ -22,6 +22,7 @@ export const VISIT_STATE_LABELS = {
   running: "läuft",
   done: "erledigt",
   missed: "versäumt",
+  none: "kein Einsatz",
 } as const;
 
 export const SERVICES_TEXTS = {
@@ -44,5 +45,6 @@ export const SERVICES_TEXTS = {
   proofTitle: "Nachweise",
   proofHint:
     "Der Leistungsnachweis listet jeden Einsatz des Zeitraums mit Zeiten, Checkliste, Fotos und Prüfsumme – für die Belegeinsicht der Mieter.",
-  missedHint: "Versäumt: Das Zeitfenster ist vorbei und kein Einsatz wurde abgeschlossen.",
+  missedHint:
+    "Versäumt: Das Zeitfenster ist vorbei und kein Einsatz wurde abgeschlossen. Beim Winterdienst heißt ein Tag ohne Einsatz „kein Einsatz“ (ohne Schnee und Glätte ist keiner nötig).",
 } as const;

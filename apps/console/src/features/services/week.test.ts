@@ -34,6 +34,22 @@ describe("a visit's state in the week overview", () => {
     expect(visitState(open, after)).toStrictEqual({ kind: "missed", startedAt: "2026-11-26T06:12:00Z" });
   });
 
+  it("never marks a Winterdienst day without an Einsatz versäumt: kein Einsatz (a dry day needs none)", () => {
+    const winter = { ...visit(), service_name: "Winterdienst (Räumen und Streuen)" };
+    expect(visitState(winter, before)).toStrictEqual({ kind: "planned" });
+    expect(visitState(winter, after)).toStrictEqual({ kind: "none" });
+    const begun = {
+      ...winter,
+      record: {
+        id: "3b6c1f0e-3c4d-4e5f-8a6b-7c8d9e0f1a2b",
+        state: "open" as const,
+        started_at: "2026-11-26T05:40:00Z",
+        finished_at: null,
+      },
+    };
+    expect(visitState(begun, after)).toStrictEqual({ kind: "missed", startedAt: "2026-11-26T05:40:00Z" });
+  });
+
   it("is erledigt with a finished record, also one finished after the window", () => {
     const done = visit({
       id: "3b6c1f0e-3c4d-4e5f-8a6b-7c8d9e0f1a2b",

@@ -1,5 +1,5 @@
 import { addDays, dayOfWeek } from "@mieter-portal/contracts";
-import type { ServiceVisit } from "@mieter-portal/contracts/services";
+import { SERVICE_CATALOGUE, type ServiceVisit } from "@mieter-portal/contracts/services";
 import { berlinInstant } from "@/lib/berlin-time";
 
 /** Monday of the (ISO) week a Berlin date falls in. */
@@ -18,8 +18,16 @@ export function weekFromSearch(value: string | null, today: string): string {
     : mondayOf(today);
 }
 
+/**
+ * The Winterdienst's name in the catalogue. A visit carries its service's name, not its key; the
+ * defaults keep the catalogue's names and no service of the company's own may take one of them.
+ */
+const WINTER_SERVICE_NAME = SERVICE_CATALOGUE.find((k) => k.key === "winterdienst")?.name;
+
 export type VisitState =
   | { kind: "planned" }
+  /** Winterdienst: the day passed without an Einsatz; a dry day needs none, so it is not missed. */
+  | { kind: "none" }
   | { kind: "running"; startedAt: string }
   | { kind: "done"; startedAt: string; finishedAt: string }
   /** The window passed without a finished record; `startedAt` if one was begun and not finished. */
@@ -29,12 +37,15 @@ export type VisitState =
  * A visit's state at `now` (issue 27 §4): erledigt with a finished record, läuft while a record is
  * open inside the window, versäumt once the window's end (Berlin wall clock) passed without a finished
  * record — the rule of decision 041, so an Einsatz begun and never finished counts as missed too.
+ * Winterdienst days are never missed for want of an Einsatz (as on the server and the
+ * Streuprotokoll): such a day is "kein Einsatz".
  */
 export function visitState(visit: ServiceVisit, now: Date): VisitState {
   const record = visit.record;
   if (record?.state === "finished" && record.finished_at)
     return { kind: "done", startedAt: record.started_at, finishedAt: record.finished_at };
   const passed = now.getTime() >= berlinInstant(visit.planned_on, visit.window.end).getTime();
+  if (passed && !record && visit.service_name === WINTER_SERVICE_NAME) return { kind: "none" };
   if (passed) return { kind: "missed", startedAt: record?.started_at ?? null };
   if (record) return { kind: "running", startedAt: record.started_at };
   return { kind: "planned" };

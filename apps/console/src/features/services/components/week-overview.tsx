@@ -14,6 +14,7 @@ import { type VisitState, visitState, weekDates } from "../week";
 
 const TONE: Record<VisitState["kind"], BadgeTone> = {
   planned: "neutral",
+  none: "neutral",
   running: "warning",
   done: "success",
   missed: "danger",
@@ -22,6 +23,7 @@ const TONE: Record<VisitState["kind"], BadgeTone> = {
 function StateLine({ state, crew }: { state: VisitState; crew: string | null }) {
   switch (state.kind) {
     case "planned":
+    case "none":
       return null;
     case "running":
       return <p className="text-xs">seit {formatTime(state.startedAt)} Uhr</p>;
