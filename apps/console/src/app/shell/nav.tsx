@@ -71,7 +71,11 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
 /** The console's navigation: only what the signed-in role may use. */
 export function Navigation({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
   const me = useMe();
-  const main = MAIN.filter((item) => !item.capability || roleCan(me.role, item.capability));
+  // A Dienstleister's work is in the crew's app (the start page says so); the server refuses them the rest.
+  const main =
+    me.role === "dienstleister"
+      ? MAIN.filter((item) => item.to === paths.inbox)
+      : MAIN.filter((item) => !item.capability || roleCan(me.role, item.capability));
   const admin = ADMIN.filter((item) => !item.capability || roleCan(me.role, item.capability));
   return (
     <nav aria-label="Hauptnavigation" className="flex h-full flex-col gap-6">
