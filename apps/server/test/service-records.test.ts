@@ -181,6 +181,14 @@ describe("Beginn and Ende", () => {
     // The photos' hashes are the SHA-256 of the bytes as sent.
     expect(record.photos[0].sha256).toBe(createHash("sha256").update(fixture("sample.jpg")).digest("hex"));
     expect(await verifyServiceRecord(ctx.db, body.id)).toBe(true);
+    // The photos themselves, for those who may read the record: the bytes as sent; another house's staff: 404.
+    const first = await as("hausmeisterA").get(`${RECORDS}/${body.id}/photos/${record.photos[0].id}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("image/jpeg");
+    expect(createHash("sha256").update(first.rawPayload).digest("hex")).toBe(record.photos[0].sha256);
+    expect((await as("hausmeisterB").get(`${RECORDS}/${body.id}/photos/${record.photos[0].id}`)).statusCode).toBe(404);
+    expect((await as("hausmeisterA").get(`${RECORDS}/${body.id}/photos/${body.id}`)).statusCode).toBe(404);
+    expect((await api(ctx.app).get(`${RECORDS}/${body.id}/photos/${record.photos[0].id}`)).statusCode).toBe(401);
     expect((await auditOf(ctx.db, body.id)).map((e) => e.action)).toEqual([
       "service_record.started",
       "service_record.finished",

@@ -6,10 +6,10 @@ import { useEffect, useState } from "react";
 import { apiBlob } from "@/lib/api-client";
 
 /** A photo fetched with the bearer header (an <img src> cannot send it) and shown from a blob URL. */
-function usePhotoUrl(photoId: string): { url: string | null; failed: boolean } {
+function usePhotoUrl(path: string): { url: string | null; failed: boolean } {
   const blob = useQuery({
-    queryKey: ["staff", "photo", photoId],
-    queryFn: ({ signal }) => apiBlob(`/staff/photos/${photoId}`, { signal }),
+    queryKey: ["staff", "photo", path],
+    queryFn: ({ signal }) => apiBlob(path, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 5 * 60_000,
   });
@@ -23,8 +23,11 @@ function usePhotoUrl(photoId: string): { url: string | null; failed: boolean } {
   return { url, failed: blob.isError };
 }
 
-function Thumb({ photo, label }: { photo: PhotoInfo; label: string }) {
-  const { url, failed } = usePhotoUrl(photo.id);
+/** What a thumbnail needs of a photo: where its bytes are (an authorised API path) and its file name. */
+type ShownPhoto = Pick<PhotoInfo, "id" | "filename"> & { path?: string };
+
+function Thumb({ photo, label }: { photo: ShownPhoto; label: string }) {
+  const { url, failed } = usePhotoUrl(photo.path ?? `/staff/photos/${photo.id}`);
   const [open, setOpen] = useState(false);
   if (failed)
     return (
@@ -58,8 +61,8 @@ export function PhotoGallery({
   photos,
   labelOf,
 }: {
-  photos: PhotoInfo[];
-  labelOf?: (photo: PhotoInfo, index: number) => string;
+  photos: ShownPhoto[];
+  labelOf?: (photo: ShownPhoto, index: number) => string;
 }) {
   if (photos.length === 0) return <p className="text-sm text-muted-foreground">Keine Fotos.</p>;
   return (

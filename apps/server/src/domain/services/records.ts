@@ -342,3 +342,21 @@ export async function findServiceRecord(db: Db, recordId: string): Promise<Servi
     content_hash: row.content_hash || null,
   };
 }
+
+/** A photo of a record (before or after), for the staff who may read the record; undefined when it is not that record's. */
+export async function findServiceRecordPhoto(db: Db, recordId: string, photoId: string) {
+  const photo = await db
+    .selectFrom("service_record_photos")
+    .select(["id", "kind", "position", "storage_key", "mime_type"])
+    .where("id", "=", photoId)
+    .where("record_id", "=", recordId)
+    .executeTakeFirst();
+  if (!photo) return undefined;
+  const extension = photo.mime_type === "image/png" ? "png" : photo.mime_type === "image/webp" ? "webp" : "jpg";
+  return {
+    id: photo.id,
+    storage_key: photo.storage_key,
+    mime_type: photo.mime_type,
+    filename: `Einsatz-${photo.kind === "before" ? "vorher" : "nachher"}-${photo.position + 1}.${extension}`,
+  };
+}

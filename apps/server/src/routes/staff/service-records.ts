@@ -13,6 +13,7 @@ import {
   type Crew,
   correctServiceRecord,
   findServiceRecord,
+  findServiceRecordPhoto,
   finishServiceRecord,
   RECORD_REFUSALS,
   type RecordRefusal,
@@ -21,6 +22,7 @@ import {
 } from "../../domain/services/records.js";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.js";
 import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";
+import { sendStoredFile } from "../../lib/send-file.js";
 import { checkPhotos } from "../../lib/uploads.js";
 import { inScope } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope } from "./scope.js";
@@ -159,6 +161,27 @@ export const staffServiceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!building) throw notFound();
       assertInScope(request, building);
       return recordOrThrow(request, request.params.id);
+    },
+  );
+
+  app.get(
+    "/staff/service-records/:id/photos/:photoId",
+    {
+      schema: {
+        tags: ["staff"],
+        summary: "A before- or after-photo of an Einsatz, for those who may read the record",
+        params: z.object({ id: uuid, photoId: uuid }),
+        response: { 200: z.any().describe("The image bytes"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      crewOf(request);
+      const building = await serviceRecordBuilding(request.db, request.params.id);
+      if (!building) throw notFound();
+      assertInScope(request, building);
+      const photo = await findServiceRecordPhoto(request.db, request.params.id, request.params.photoId);
+      if (!photo) throw notFound();
+      return sendStoredFile(app, request, reply, { ...photo, disposition: "inline" });
     },
   );
 };

@@ -3,6 +3,7 @@ import { Badge } from "@mieter-portal/ui/badge";
 import { Check, X } from "lucide-react";
 import { Link } from "react-router";
 import { DetailList, Section } from "@/components/page";
+import { PhotoGallery } from "@/components/photo-gallery";
 import { paths } from "@/config/paths";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { SERVICES_TEXTS } from "../texts";
@@ -28,6 +29,8 @@ const both = (device: string | null, server: string | null) =>
 export function RecordDetail({ record }: { record: ServiceRecord }) {
   const before = record.photos.filter((p) => p.kind === "before");
   const after = record.photos.filter((p) => p.kind === "after");
+  const photoLabel = (photo: ServiceRecord["photos"][number]) =>
+    photo.kind === "before" ? `Vorher-Foto ${before.indexOf(photo) + 1}` : `Nachher-Foto ${after.indexOf(photo) + 1}`;
   return (
     <div className="grid gap-4">
       <Section title="Einsatz" headingId="record-heading">
@@ -97,14 +100,18 @@ export function RecordDetail({ record }: { record: ServiceRecord }) {
               {before.length} vorher, {after.length} nachher. Die Prüfsumme je Foto geht in die Prüfsumme des Einsatzes
               ein.
             </p>
+            <PhotoGallery
+              photos={[...before, ...after].map((photo) => ({
+                id: photo.id,
+                filename: photoLabel(photo),
+                path: `/staff/service-records/${record.id}/photos/${photo.id}`,
+              }))}
+              labelOf={(photo) => photo.filename}
+            />
             <ul className="grid gap-1">
               {[...before, ...after].map((photo) => (
                 <li key={photo.id} className="grid gap-0.5">
-                  <span>
-                    {photo.kind === "before"
-                      ? `Vorher-Foto ${before.indexOf(photo) + 1}`
-                      : `Nachher-Foto ${after.indexOf(photo) + 1}`}
-                  </span>
+                  <span>{photoLabel(photo)}</span>
                   <code className="text-xs break-all text-muted-foreground">SHA-256 {photo.sha256}</code>
                 </li>
               ))}
