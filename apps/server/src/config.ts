@@ -48,6 +48,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanish.default(true),
   WEB_DIST: z.string().optional(),
   CONSOLE_DIST: z.string().optional(),
+  CREW_DIST: z.string().optional(),
   BRAND_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanish.default(false),
@@ -96,6 +97,8 @@ export interface AppConfig {
   webDist: string | undefined;
   /** The built staff console (apps/console/dist), served under /verwaltung/. */
   consoleDist: string | undefined;
+  /** The built crew app "Einsätze" (apps/crew/dist), served under /einsatz/. */
+  crewDist: string | undefined;
   brand: BrandConfig;
   logLevel: string;
   trustProxy: boolean;
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     consoleDist: e.CONSOLE_DIST ? path.resolve(e.CONSOLE_DIST) : undefined,
+    crewDist: e.CREW_DIST ? path.resolve(e.CREW_DIST) : undefined,
     brand: readBrand(env),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

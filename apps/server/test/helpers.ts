@@ -42,6 +42,7 @@ export async function createTestContext(
     SEED_DEMO: "false",
     WEB_DIST: path.join(dataDir, "no-web"),
     CONSOLE_DIST: path.join(dataDir, "no-console"),
+    CREW_DIST: path.join(dataDir, "no-crew"),
     // Every test request comes from one address; the rate-limit tests set their own limits.
     RATE_LIMIT_IP_PER_MINUTE: "0",
     RATE_LIMIT_TENANT_PER_MINUTE: "0",

@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import { API_BASE, ERROR_MESSAGES } from "@mieter-portal/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppConfig } from "../../config.js";
+import { isCrewPath, serveCrewApp } from "./crew-app.js";
 import { contentSecurityPolicyAllowing } from "./security-headers.js";
 
 const escapeHtml = (s: string) =>
@@ -110,6 +111,7 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
   }
 
   const staffConsole = await serveConsole(app, config);
+  const crewApp = await serveCrewApp(app, config);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0] ?? "";
@@ -119,6 +121,9 @@ export async function serveWebApp(app: FastifyInstance, config: AppConfig): Prom
     const inConsole = url === CONSOLE_BASE || url.startsWith(`${CONSOLE_BASE}/`);
     if (staffConsole && wantsPage && !looksLikeFile && inConsole) {
       return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(staffConsole.index);
+    }
+    if (crewApp && wantsPage && !looksLikeFile && isCrewPath(url)) {
+      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(crewApp.index);
     }
     if (hasWeb && wantsPage && !isApi && !looksLikeFile) return sendIndex(reply);
     return reply.code(404).send({ error: "route_not_found", message: ERROR_MESSAGES.route_not_found });
