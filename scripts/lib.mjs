@@ -73,6 +73,20 @@ export const builds = [
     args: ["run", "build", "-w", "apps/console"],
   },
   {
+    name: "Einsätze (crew app)",
+    output: "apps/crew/dist/index.html",
+    inputs: [
+      "apps/crew/src",
+      "apps/crew/index.html",
+      "apps/crew/public",
+      "apps/crew/vite.config.ts",
+      "packages/contracts/src",
+      "packages/ui/src",
+      "packages/offline/src",
+    ],
+    args: ["run", "build", "-w", "apps/crew"],
+  },
+  {
     name: "server",
     output: "apps/server/dist/server.js",
     inputs: ["apps/server/src", "packages/contracts/src"],

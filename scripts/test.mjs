@@ -92,6 +92,13 @@ if (existsSync(path.join(root, "apps/console/vitest.config.ts"))) {
   addVitest(path.join(reports, "console.json"));
 }
 
+if (existsSync(path.join(root, "apps/crew/vitest.config.ts"))) {
+  await step("Einsätze-Tests (Vitest)", "npx", ["vitest", "run", ...vitestArgs("crew")], {
+    cwd: path.join(root, "apps/crew"),
+  });
+  addVitest(path.join(reports, "crew.json"));
+}
+
 if (existsSync(path.join(root, "e2e/playwright.config.ts"))) {
   console.log("\n━━ Build für die E2E-Tests ━━");
   await buildWhatIsStale();
