@@ -255,7 +255,8 @@ describe("the crew's list of Einsätze", () => {
     const visitsOn = async () =>
       (await as("hausmeisterA").get(`/api/v1/staff/service-visits?from=${from}&until=${until}`)).json() as {
         id: string;
-        record: { id: string; state: string; finished_at: string | null } | null;
+        service_key: string;
+        record: { id: string; state: string; finished_at: string | null; crew_first_name: string } | null;
       }[];
     const visit = (await visitsOn())[0]!;
     const again = async () => (await visitsOn()).find((v) => v.id === visit.id)!;
@@ -265,6 +266,19 @@ describe("the crew's list of Einsätze", () => {
     expect((await again()).record).toMatchObject({ id: body.id, state: "open", finished_at: null });
     await as("hausmeisterA").post(`${RECORDS}/${body.id}/finish`, finish());
     expect((await again()).record).toMatchObject({ id: body.id, state: "finished" });
+    // The week overview needs no read per record: the crew's first name and the service's key come along.
+    const done = await again();
+    expect(done.service_key).toBe("treppenhausreinigung");
+    expect(done.record?.crew_first_name).toBe(
+      (
+        await ctx.db
+          .selectFrom("service_records")
+          .select("crew_first_name")
+          .where("id", "=", body.id)
+          .executeTakeFirstOrThrow()
+      ).crew_first_name,
+    );
+    expect(done.record?.crew_first_name).not.toBe("");
   });
 });
 

@@ -93,6 +93,8 @@ export const serviceVisit = z.object({
   plan_id: uuid,
   building_id: uuid,
   service_name: z.string(),
+  /** The catalogue's key ("winterdienst", …; a company's own service: its id). */
+  service_key: z.string(),
   planned_on: z.string(),
   window: serviceWindow,
   moved_from: z.string().nullable(),
@@ -105,6 +107,8 @@ export const serviceVisit = z.object({
       state: z.enum(["open", "finished"]),
       started_at: z.string(),
       finished_at: z.string().nullable(),
+      /** The crew member as tenants may see them too: first name only. */
+      crew_first_name: z.string(),
     })
     .nullable(),
 });

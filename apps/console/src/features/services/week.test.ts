@@ -7,6 +7,7 @@ const visit = (record: ServiceVisit["record"] = null): ServiceVisit => ({
   plan_id: "1b6c1f0e-3c4d-4e5f-8a6b-7c8d9e0f1a2b",
   building_id: "2b6c1f0e-3c4d-4e5f-8a6b-7c8d9e0f1a2b",
   service_name: "Treppenhausreinigung",
+  service_key: "treppenhausreinigung",
   planned_on: "2026-11-26",
   window: { start: "07:00", end: "12:00" },
   moved_from: null,
@@ -29,13 +30,14 @@ describe("a visit's state in the week overview", () => {
       state: "open",
       started_at: "2026-11-26T06:12:00Z",
       finished_at: null,
+      crew_first_name: "Ayşe",
     });
     expect(visitState(open, before)).toStrictEqual({ kind: "running", startedAt: "2026-11-26T06:12:00Z" });
     expect(visitState(open, after)).toStrictEqual({ kind: "missed", startedAt: "2026-11-26T06:12:00Z" });
   });
 
   it("never marks a Winterdienst day without an Einsatz versäumt: kein Einsatz (a dry day needs none)", () => {
-    const winter = { ...visit(), service_name: "Winterdienst (Räumen und Streuen)" };
+    const winter = { ...visit(), service_name: "Winterdienst (Räumen und Streuen)", service_key: "winterdienst" };
     expect(visitState(winter, before)).toStrictEqual({ kind: "planned" });
     expect(visitState(winter, after)).toStrictEqual({ kind: "none" });
     const begun = {
@@ -45,6 +47,7 @@ describe("a visit's state in the week overview", () => {
         state: "open" as const,
         started_at: "2026-11-26T05:40:00Z",
         finished_at: null,
+        crew_first_name: "Ayşe",
       },
     };
     expect(visitState(begun, after)).toStrictEqual({ kind: "missed", startedAt: "2026-11-26T05:40:00Z" });
@@ -56,6 +59,7 @@ describe("a visit's state in the week overview", () => {
       state: "finished",
       started_at: "2026-11-26T10:40:00Z",
       finished_at: "2026-11-26T11:20:00Z",
+      crew_first_name: "Ayşe",
     });
     expect(visitState(done, new Date("2026-11-27T00:00:00Z"))).toStrictEqual({
       kind: "done",

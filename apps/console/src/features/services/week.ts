@@ -1,5 +1,5 @@
 import { addDays, dayOfWeek } from "@mieter-portal/contracts";
-import { SERVICE_CATALOGUE, type ServiceVisit } from "@mieter-portal/contracts/services";
+import type { ServiceVisit } from "@mieter-portal/contracts/services";
 import { berlinInstant } from "@/lib/berlin-time";
 
 /** Monday of the (ISO) week a Berlin date falls in. */
@@ -18,11 +18,8 @@ export function weekFromSearch(value: string | null, today: string): string {
     : mondayOf(today);
 }
 
-/**
- * The Winterdienst's name in the catalogue. A visit carries its service's name, not its key; the
- * defaults keep the catalogue's names and no service of the company's own may take one of them.
- */
-const WINTER_SERVICE_NAME = SERVICE_CATALOGUE.find((k) => k.key === "winterdienst")?.name;
+/** The Winterdienst's key in the catalogue (a visit carries its service's key). */
+const WINTER_SERVICE_KEY = "winterdienst";
 
 export type VisitState =
   | { kind: "planned" }
@@ -45,7 +42,7 @@ export function visitState(visit: ServiceVisit, now: Date): VisitState {
   if (record?.state === "finished" && record.finished_at)
     return { kind: "done", startedAt: record.started_at, finishedAt: record.finished_at };
   const passed = now.getTime() >= berlinInstant(visit.planned_on, visit.window.end).getTime();
-  if (passed && !record && visit.service_name === WINTER_SERVICE_NAME) return { kind: "none" };
+  if (passed && !record && visit.service_key === WINTER_SERVICE_KEY) return { kind: "none" };
   if (passed) return { kind: "missed", startedAt: record?.started_at ?? null };
   if (record) return { kind: "running", startedAt: record.started_at };
   return { kind: "planned" };

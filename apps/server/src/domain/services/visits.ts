@@ -142,6 +142,7 @@ export async function listServiceVisits(
     plan_id: row.plan_id,
     building_id: row.building_id,
     service_name: row.service_name,
+    service_key: row.service_key,
     planned_on: row.planned_on,
     window: { start: row.window_start, end: row.window_end },
     moved_from: row.moved_from,
@@ -159,7 +160,16 @@ async function recordsOfVisits(db: Db, visitIds: string[]): Promise<Map<string, 
   for (let i = 0; i < visitIds.length; i += CHUNK) {
     const rows = await db
       .selectFrom("service_records")
-      .select(["id", "visit_id", "started_at", "finished_at", "content_hash", "corrects_record_id", "created_at"])
+      .select([
+        "id",
+        "visit_id",
+        "started_at",
+        "finished_at",
+        "content_hash",
+        "corrects_record_id",
+        "created_at",
+        "crew_first_name",
+      ])
       .where("visit_id", "in", visitIds.slice(i, i + CHUNK))
       .orderBy("created_at")
       .orderBy("id")
@@ -169,7 +179,13 @@ async function recordsOfVisits(db: Db, visitIds: string[]): Promise<Map<string, 
       const state = r.content_hash ? ("finished" as const) : ("open" as const);
       const current = found.get(r.visit_id);
       if (!current || (r.corrects_record_id !== null && state === "finished")) {
-        found.set(r.visit_id, { id: current?.id ?? r.id, state, started_at: r.started_at, finished_at: r.finished_at });
+        found.set(r.visit_id, {
+          id: current?.id ?? r.id,
+          state,
+          started_at: r.started_at,
+          finished_at: r.finished_at,
+          crew_first_name: r.crew_first_name,
+        });
       }
     }
   }

@@ -2,13 +2,13 @@ import { addDays } from "@mieter-portal/contracts";
 import type { ServiceVisit } from "@mieter-portal/contracts/services";
 import { Badge, type BadgeTone } from "@mieter-portal/ui/badge";
 import { cn } from "@mieter-portal/ui/utils";
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { LoadError, Loading } from "@/components/page";
 import { paths } from "@/config/paths";
 import { berlinDate } from "@/lib/berlin-time";
 import { formatCalendarDate, formatTime } from "@/lib/format";
-import { serviceRecordQueryOptions, serviceVisitsQueryOptions } from "../api/queries";
+import { serviceVisitsQueryOptions } from "../api/queries";
 import { SERVICES_TEXTS, VISIT_STATE_LABELS, WEEKDAY_LABELS } from "../texts";
 import { type VisitState, visitState, weekDates } from "../week";
 
@@ -73,13 +73,6 @@ function VisitItem({ visit, now, crew }: { visit: ServiceVisit; now: Date; crew:
  */
 export function WeekOverview({ buildingId, monday, now }: { buildingId: string; monday: string; now: Date }) {
   const visits = useQuery(serviceVisitsQueryOptions(buildingId, monday, addDays(monday, 6)));
-  // The crew's first name is on the record only: sealed records are read once each.
-  const finished = (visits.data ?? []).flatMap((v) => (v.record?.state === "finished" ? [v.record.id] : []));
-  const records = useQueries({
-    queries: finished.map((id) => ({ ...serviceRecordQueryOptions(id), staleTime: Number.POSITIVE_INFINITY })),
-  });
-  const crewOf = (recordId: string | undefined) =>
-    records.find((r) => r.data?.id === recordId)?.data?.crew.first_name ?? null;
   const today = berlinDate(now);
 
   if (visits.isPending) return <Loading />;
@@ -108,7 +101,12 @@ export function WeekOverview({ buildingId, monday, now }: { buildingId: string; 
               ) : (
                 <ul className="grid min-w-0 gap-2">
                   {day.map((visit) => (
-                    <VisitItem key={visit.id} visit={visit} now={now} crew={crewOf(visit.record?.id)} />
+                    <VisitItem
+                      key={visit.id}
+                      visit={visit}
+                      now={now}
+                      crew={visit.record?.state === "finished" ? visit.record.crew_first_name : null}
+                    />
                   ))}
                 </ul>
               )}
