@@ -21,4 +21,5 @@ export * from "./payments.js";
 export * from "./photos.js";
 export * from "./preferences.js";
 export * from "./repairs.js";
+export * from "./sepa.js";
 export * from "./tenant-invitation.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, money } from "./common.js";
+import { chargeDirectDebit } from "./sepa.js";
 
 /** paid 'Bezahlt', pending 'Ausstehend', anything else 'Überfällig' (spec section 4). */
 export const paymentStatus = z.enum(["paid", "pending", "overdue"]);
@@ -13,6 +14,8 @@ export const rentPayment = z.object({
   due_date: calendarDate,
   paid_at: z.string().nullable(),
   description: z.string(),
+  /** The charge's latest direct debit (issue 28): "Lastschrift eingereicht", or returned with its reason. */
+  direct_debit: chargeDirectDebit.nullable().optional(),
 });
 export type RentPayment = z.infer<typeof rentPayment>;
 

@@ -14,3 +14,4 @@ export * from "./onboarding.js";
 export * from "./password-reset.js";
 export * from "./repair-create.js";
 export * from "./roles.js";
+export * from "./sepa.js";

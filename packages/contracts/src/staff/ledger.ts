@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDate, money } from "../common.js";
 import { PAGINATION_MESSAGES } from "../pagination.js";
+import { chargeDirectDebit } from "../sepa.js";
 
 /**
  * The rent ledger in the staff console (issue 14 §2, docs/decisions/020-rent-ledger.md): rent
@@ -39,6 +40,8 @@ export const ledgerCharge = z.object({
   status: chargeStatus,
   paid_at: z.string().nullable(),
   days_overdue: z.number().int(),
+  /** The charge's latest direct debit (issue 28): "Lastschrift eingereicht", or returned with its reason. */
+  direct_debit: chargeDirectDebit.nullable().optional(),
 });
 export type LedgerCharge = z.infer<typeof ledgerCharge>;
 
