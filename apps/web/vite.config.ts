@@ -343,7 +343,7 @@ function pwa() {
       // index.html is fetched from the server at install, so the cached copy carries the brand.
       navigateFallback: "/index.html",
       // /verwaltung is the staff console, another app on the same origin.
-      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/verwaltung(\/|$)/],
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/verwaltung(\/|$)/, /^\/einsatz(\/|$)/],
       // No runtime caching: API reads are cached in IndexedDB by TanStack Query persistence.
       runtimeCaching: [],
       cleanupOutdatedCaches: true,

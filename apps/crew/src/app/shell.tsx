@@ -9,7 +9,7 @@ import { signOut, useSession } from "@/lib/session";
 import { cycleTheme, THEME_LABELS, useTheme } from "@/lib/theme";
 
 const tab =
-  "flex min-h-12 flex-1 items-center justify-center rounded-lg px-2 text-base font-medium text-muted-foreground aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground";
+  "flex min-h-12 flex-1 items-center justify-center whitespace-nowrap rounded-lg px-1 text-sm font-medium min-[380px]:text-base text-muted-foreground aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground";
 
 /** Header, sync state, the three tabs and the screen; without a session the login. */
 export function Shell() {
@@ -23,7 +23,7 @@ export function Shell() {
   return (
     <div className="mx-auto flex min-h-dvh max-w-2xl flex-col">
       <header className="flex items-center justify-between gap-2 border-b border-border bg-card px-3 py-2">
-        <Link to="/" className="min-w-0 text-lg font-semibold">
+        <Link to="/" className="shrink-0 text-lg font-semibold">
           Einsätze
         </Link>
         <div className="flex min-w-0 items-center gap-1">
