@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
@@ -204,6 +205,34 @@ for (const scheme of SCHEMES) {
       });
       await page.setViewportSize({ width: 1280, height: 900 });
       await expectAccessible(page, `Einsatz ${scheme}`);
+      if (scheme === "dark") return;
+
+      // The Leistungsnachweis of that day, downloaded as the manager would hand it over: the visit
+      // is in it with its times, the crew's first name and the start of its hash (read with pdftotext).
+      await page
+        .getByRole("navigation", { name: "Hauptnavigation" })
+        .getByRole("link", { name: "Hausdienste" })
+        .click();
+      await page.getByRole("link", { name: `Pläne und Nachweise: ${WALK_BUILDING.name}` }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Hausdienste: ${WALK_BUILDING.name}` })).toBeVisible();
+      await page.getByLabel("Von").fill(dates[0]!);
+      await page.getByLabel("Bis").fill(dates[0]!);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Leistungsnachweis (PDF)" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(
+        `Leistungsnachweis ${WALK_BUILDING.name} ${dates[0]} bis ${dates[0]}.pdf`,
+      );
+      const text = execFileSync("pdftotext", ["-layout", await download.path(), "-"], { encoding: "utf8" });
+      const germanDay = dates[0]!.split("-").reverse().join(".");
+      expect(text).toContain(`${germanDay} – ${germanDay}`);
+      const line = text.split("\n").find((l) => l.includes(germanDay) && l.includes(hash.slice(0, 12)));
+      expect(line, text).toContain("Treppenhausreinigung");
+      expect(line).toContain("erbracht");
+      expect(line).toContain("08:00");
+      expect(line).toContain("09:00");
+      expect(line).toContain("Vera");
     });
   });
 }
