@@ -25,6 +25,7 @@ import * as m0024 from "./migrations/0024_common_area_repairs.js";
 import * as m0025 from "./migrations/0025_service_plans.js";
 import * as m0026 from "./migrations/0026_service_records.js";
 import * as m0027 from "./migrations/0027_service_reports_ratings.js";
+import * as m0028 from "./migrations/0028_sepa_direct_debit.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0025_service_plans": m0025,
   "0026_service_records": m0026,
   "0027_service_reports_ratings": m0027,
+  "0028_sepa_direct_debit": m0028,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -749,6 +749,99 @@ export interface ServiceMissedVisitsTable {
   close_note: string | null;
 }
 
+/** The company as SEPA creditor (issue 28): one row, id 'company'. */
+export interface SepaCreditorSettingsTable {
+  id: string;
+  creditor_id: string;
+  name: string;
+  iban: string;
+  bic: string | null;
+  lead_days: number;
+  prenotice_days: number;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** A signed SEPA mandate of a tenancy; at most one not revoked per tenancy. */
+export interface SepaMandatesTable {
+  id: string;
+  tenancy_id: string;
+  reference: string;
+  signed_on: string;
+  debtor_name: string;
+  iban: string;
+  bic: string | null;
+  /** The monthly amount the signed form announced (the standing pre-notification). */
+  standing_notice_cents: number | null;
+  last_collection_on: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  revoke_reason: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One pain.008 collection file. state: created | downloaded | cancelled. */
+export interface SepaRunsTable {
+  id: string;
+  month: string;
+  building_id: string | null;
+  collection_date: string;
+  message_id: string;
+  state: "created" | "downloaded" | "cancelled";
+  item_count: number;
+  total_cents: number;
+  /** JSON: the creditor settings as they stood when the run was made. */
+  creditor: string;
+  created_by: string | null;
+  created_at: string;
+  downloaded_at: string | null;
+  cancelled_at: string | null;
+  cancelled_by: string | null;
+}
+
+/** A charge in a run, with what the file says of it. */
+export interface SepaRunItemsTable {
+  id: string;
+  run_id: string;
+  charge_id: string;
+  tenancy_id: string;
+  mandate_id: string;
+  amount_cents: number;
+  sequence: "FRST" | "RCUR";
+  end_to_end_id: string;
+  mandate_reference: string;
+  mandate_signed_on: string;
+  debtor_name: string;
+  iban: string;
+  bic: string | null;
+  remittance: string;
+  prenotice: "email" | "standing";
+  state: "submitted" | "collected" | "returned" | "cancelled";
+  created_at: string;
+}
+
+/** A returned direct debit read from a bank statement. */
+export interface SepaReturnsTable {
+  id: string;
+  item_id: string;
+  run_id: string;
+  charge_id: string;
+  tenancy_id: string;
+  bank_ref: string;
+  transaction_id: string | null;
+  amount_cents: number;
+  fee_cents: number;
+  fee_decision: "none" | "open" | "passed_on" | "waived";
+  fee_charge_id: string | null;
+  reason_code: string | null;
+  booked_on: string;
+  thread_id: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   staff_users: StaffUsersTable;
@@ -799,6 +892,11 @@ export interface Database {
   service_report_photos: ServiceReportPhotosTable;
   service_ratings: ServiceRatingsTable;
   service_missed_visits: ServiceMissedVisitsTable;
+  sepa_creditor_settings: SepaCreditorSettingsTable;
+  sepa_mandates: SepaMandatesTable;
+  sepa_runs: SepaRunsTable;
+  sepa_run_items: SepaRunItemsTable;
+  sepa_returns: SepaReturnsTable;
 }
 
 export type Payment = Selectable<PaymentsTable>;

@@ -13,6 +13,8 @@ import { staffNoticeRoutes } from "./notices.js";
 import { staffOnboardingRoutes } from "./onboarding.js";
 import { staffRepairRoutes } from "./repairs.js";
 import { refuseOutsideRole } from "./role-scope.js";
+import { staffSepaRoutes } from "./sepa.js";
+import { staffSepaMandateRoutes } from "./sepa-mandates.js";
 import { staffServiceFeedbackRoutes } from "./service-feedback.js";
 import { staffServiceMissedRoutes } from "./service-missed.js";
 import { staffServiceProofRoutes } from "./service-proof.js";
@@ -39,6 +41,8 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffOnboardingRoutes);
   await app.register(staffNoticeRoutes);
   await app.register(staffLedgerRoutes);
+  await app.register(staffSepaRoutes);
+  await app.register(staffSepaMandateRoutes);
   await app.register(staffDocumentRoutes);
   await app.register(staffServiceRoutes);
   await app.register(staffServiceRecordRoutes);
