@@ -32,6 +32,12 @@ export const paths = {
   ledgerImport: "/finanzen/import",
   ledgerUnmatched: "/finanzen/nicht-zugeordnet",
   ledgerAccount: (tenancyId: string) => `/finanzen/konten/${tenancyId}`,
+  /** Rent by SEPA direct debit (issue 28): the runs, a new run, one run, the returns, the creditor settings. */
+  sepa: "/lastschrift",
+  sepaRunNew: "/lastschrift/neu",
+  sepaRun: (id: string) => `/lastschrift/einzuege/${id}`,
+  sepaReturns: "/lastschrift/ruecklastschriften",
+  sepaCreditor: "/lastschrift/glaeubigerdaten",
   notices: "/aushaenge",
   documents: "/dokumente",
   profile: "/profil",

@@ -9,6 +9,7 @@ import { FinanceOnly } from "@/features/ledger/components/finance-only";
 import { PaymentDialog } from "@/features/ledger/components/payment-dialog";
 import { ReminderButton } from "@/features/ledger/components/reminder-button";
 import { RentChangeDialog } from "@/features/ledger/components/rent-change-dialog";
+import { MandatePanel } from "@/features/sepa/components/mandate-panel";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
 import { withSearchParam } from "@/lib/search-params";
 
@@ -66,6 +67,7 @@ function Account({ tenancyId }: { tenancyId: string }) {
             ]}
           />
         </Section>
+        <MandatePanel tenancyId={tenancyId} tenantName={account.tenant_name} />
         <YearSelect
           ledger={ledger.data}
           onChange={(y) => setSearch(withSearchParam(search, "jahr", y), { replace: true })}

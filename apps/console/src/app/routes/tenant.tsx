@@ -7,6 +7,7 @@ import { paths } from "@/config/paths";
 import { NewAppointmentDialog } from "@/features/appointments/components/new-appointment-dialog";
 import { NewThreadDialog } from "@/features/messages/components/new-thread-dialog";
 import { NewRepairLink } from "@/features/repairs/components/new-repair-link";
+import { MandatePanel } from "@/features/sepa/components/mandate-panel";
 import { tenantQueryOptions } from "@/features/tenants/api";
 import { InvitationPanel } from "@/features/tenants/components/invitation-panel";
 import { TenancySection } from "@/features/tenants/components/tenancy-section";
@@ -61,6 +62,11 @@ export function Component() {
           </div>
         ) : null}
         <TenancySection detail={d} canOnboard={canOnboard} />
+        {roleCan(me.role, "finances") && d.tenancy?.id ? (
+          <div className="lg:col-span-2">
+            <MandatePanel tenancyId={d.tenancy.id} tenantName={t.name} />
+          </div>
+        ) : null}
         <TenantHistory detail={d} canMessage={canMessage} newRepair={<NewRepairLink from={{ tenant: t.id }} />} />
         <InternalNotes entity="tenant" id={t.id} />
       </div>

@@ -42,5 +42,11 @@ describe("the console's navigation per role", () => {
     const links = entries("hausmeister");
     expect(links.some((l) => l.includes("Hausdienste"))).toBe(true);
     expect(links.some((l) => l.includes("Finanzen"))).toBe(false);
+    expect(links.some((l) => l.includes("Lastschrift"))).toBe(false);
+  });
+
+  it("offers a Verwalter the Lastschrift beside the Finanzen (issue 28)", () => {
+    const links = entries("verwalter");
+    expect(links.indexOf("Lastschrift")).toBe(links.indexOf("Finanzen") + 1);
   });
 });

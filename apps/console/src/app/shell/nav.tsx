@@ -6,6 +6,7 @@ import {
   FileUp,
   Gauge,
   Inbox,
+  Landmark,
   Leaf,
   LogOut,
   Megaphone,
@@ -33,6 +34,8 @@ const MAIN: NavItem[] = [
   { to: paths.inbox, label: "Eingang", icon: Inbox, end: true },
   { to: paths.tenants, label: "Mieter", icon: Users, capability: "tenants" },
   { to: paths.ledger, label: "Finanzen", icon: Wallet, capability: "finances" },
+  // Collecting the rent by SEPA direct debit: runs, returns, creditor settings (issue 28).
+  { to: paths.sepa, label: "Lastschrift", icon: Landmark, capability: "finances" },
   { to: paths.notices, label: "Aushänge", icon: Megaphone },
   { to: paths.documents, label: "Dokumente", icon: FileUp, capability: "documents" },
   { to: paths.meterCampaigns, label: "Ablesungen", icon: Gauge, capability: "meter_readings" },

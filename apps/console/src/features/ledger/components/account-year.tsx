@@ -5,6 +5,7 @@ import { NativeSelect } from "@mieter-portal/ui/native-select";
 import { EmptyState, Section } from "@/components/page";
 import { formatCalendarDate, formatMoney } from "@/lib/format";
 import { CHARGE_STATUS, PAYMENT_SOURCE } from "../labels";
+import { DirectDebitNote } from "./direct-debit-note";
 
 /** The year to show: the years with charges or payments, and the one shown even when it has none. */
 export function YearSelect({ ledger, onChange }: { ledger: LedgerDetail; onChange: (year: string) => void }) {
@@ -50,6 +51,7 @@ export function AccountYear({ ledger }: { ledger: LedgerDetail }) {
                       {c.paid > 0 && c.status !== "paid" ? ` · bezahlt ${formatMoney(c.paid)}` : ""}
                       {c.days_overdue > 0 ? ` · ${c.days_overdue} Tage überfällig` : ""}
                     </span>
+                    {c.direct_debit ? <DirectDebitNote debit={c.direct_debit} /> : null}
                   </div>
                   <Badge tone={status.tone}>{status.label}</Badge>
                 </li>
