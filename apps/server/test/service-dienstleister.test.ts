@@ -127,7 +127,7 @@ function routeTable(): { path: string; methods: string[] }[] {
 const SIGNED_OUT = /^\/api\/v1\/staff\/auth\/(login|invitation|password-reset)/;
 
 /** What a Dienstleister may use: the Einsätze and their own account. */
-const ALLOWED = /^\/api\/v1\/staff\/(auth\/|service-visits$|service-records($|\/))/;
+const ALLOWED = /^\/api\/v1\/staff\/(auth\/|service-visits(\/services)?$|service-records($|\/))/;
 
 const as = (who: string | undefined) => api(ctx.app, who);
 
@@ -184,6 +184,12 @@ describe("Dienstleister (issue 27 §1)", () => {
       `/api/v1/staff/service-visits?from=${today}&until=${addDays(today, 6)}&building_id=${UNKNOWN_ID}`,
     );
     expect(other.statusCode).toBe(404);
+    // What it may record unplanned: the services of its building only.
+    const services = await as(token).get("/api/v1/staff/service-visits/services");
+    expect(services.statusCode, services.body).toBe(200);
+    const offered = services.json() as { building_id: string; service_key: string }[];
+    expect(offered.map((s) => s.service_key)).toContain("sonstige");
+    expect(offered.every((s) => s.building_id === buildingA)).toBe(true);
   });
 
   it("begins and finishes an Einsatz of its building; another building's is 404 and stores nothing", async () => {

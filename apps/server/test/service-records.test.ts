@@ -247,7 +247,68 @@ describe("Beginn and Ende", () => {
   });
 });
 
+describe("what a crew member may record unplanned", () => {
+  it("lists the services planned in their houses today with the plan's checklist and team, and 'Sonstige Leistung'", async () => {
+    const res = await as("hausmeisterA").get("/api/v1/staff/service-visits/services");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        building_id: buildingA,
+        service_kind_id: expect.any(String),
+        service_key: "treppenhausreinigung",
+        service_name: "Treppenhausreinigung",
+        checklist: ["Treppen gewischt", "Handläufe abgewischt"],
+        team: "Reinigung Nord",
+      },
+      {
+        building_id: buildingA,
+        service_kind_id: expect.any(String),
+        service_key: "sonstige",
+        service_name: "Sonstige Leistung",
+        checklist: [],
+        team: null,
+      },
+    ]);
+    // The other house's Hausmeister sees theirs only; the admin both.
+    const other = (await as("hausmeisterB").get("/api/v1/staff/service-visits/services")).json() as {
+      building_id: string;
+    }[];
+    expect(new Set(other.map((s) => s.building_id))).toEqual(new Set([buildingB]));
+    const all = (await as("admin").get("/api/v1/staff/service-visits/services")).json() as { building_id: string }[];
+    expect(all.map((s) => s.building_id)).toEqual(expect.arrayContaining([buildingA, buildingB]));
+  });
+
+  it("an unplanned Einsatz of a planned service is done by the plan's team; one of another service by none", async () => {
+    const planned = start({
+      visit_id: null,
+      building_id: buildingA,
+      service_kind_id: (
+        await ctx.db
+          .selectFrom("service_kinds")
+          .select("id")
+          .where("key", "=", "treppenhausreinigung")
+          .executeTakeFirstOrThrow()
+      ).id,
+      photos: [],
+    });
+    expect((await as("hausmeisterA").post(RECORDS, planned)).statusCode).toBe(201);
+    const unplanned = start({ visit_id: null, building_id: buildingA, service_kind_id: winterKind, photos: [] });
+    expect((await as("hausmeisterA").post(RECORDS, unplanned)).statusCode).toBe(201);
+    expect((await recordRows(planned.id)).map((r) => r.team)).toEqual(["Reinigung Nord"]);
+    expect((await recordRows(unplanned.id)).map((r) => r.team)).toEqual([null]);
+  });
+});
+
 describe("the crew's list of Einsätze", () => {
+  it("gives each visit its plan's checklist", async () => {
+    const today = berlinToday();
+    const res = await as("hausmeisterA").get(`/api/v1/staff/service-visits?from=${today}&until=${today}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const visits = res.json() as { building_id: string; checklist: string[] }[];
+    expect(visits.length).toBeGreaterThan(0);
+    for (const visit of visits) expect(visit.checklist).toEqual(["Treppen gewischt", "Handläufe abgewischt"]);
+  });
+
   it("shows a visit's record as open after Beginn and finished after Ende", async () => {
     // A visit some days ahead that no other test touches (which day depends on Sundays and holidays).
     const from = addDays(berlinToday(), 3);

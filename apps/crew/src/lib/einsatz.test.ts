@@ -2,7 +2,6 @@ import type { QueueEntry } from "@mieter-portal/offline/types";
 import { describe, expect, it } from "vitest";
 import { BUILDING_ID, crewMember, VISIT_ID, visit } from "@/test/fixtures";
 import {
-  defaultChecklist,
   finishBody,
   finishProblems,
   finishUrl,
@@ -25,8 +24,9 @@ function work(overrides: Partial<Work> = {}): Work {
       buildingId: BUILDING_ID,
       buildingName: "Lindenstraße 5",
       serviceName: "Winterdienst (Räumen und Streuen)",
+      serviceKey: "winterdienst",
       startedAt: "2026-11-28T05:40:00.000Z",
-      checklist: defaultChecklist("Winterdienst (Räumen und Streuen)"),
+      checklist: ["Gehweg geräumt", "Hauszugang geräumt", "Gestreut"],
     }),
     ...overrides,
   };
@@ -84,8 +84,9 @@ describe("an Einsatz's bodies", () => {
       buildingId: BUILDING_ID,
       buildingName: null,
       serviceName: "Treppenhausreinigung",
+      serviceKey: "treppenhausreinigung",
       startedAt: "2026-11-28T07:00:00.000Z",
-      checklist: defaultChecklist("Treppenhausreinigung"),
+      checklist: ["Treppen und Podeste gefegt und gewischt", "Handläufe abgewischt", "Eingangsbereich gereinigt"],
     });
     const body = finishBody(w, "2026-11-28T08:00:00.000Z", []);
     expect(body.conditions).toBeNull();

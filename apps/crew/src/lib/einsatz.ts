@@ -1,5 +1,5 @@
 import type { PhotoUpload } from "@mieter-portal/contracts";
-import { SERVICE_CATALOGUE, type ServiceVisit } from "@mieter-portal/contracts/services";
+import type { ServiceVisit } from "@mieter-portal/contracts/services";
 import type { QueueEntry } from "@mieter-portal/offline/types";
 import { WORK_STORAGE_KEY } from "./config";
 import { readJson, writeJson } from "./storage";
@@ -70,16 +70,9 @@ export const workStore = {
   },
 };
 
-export function isWinterService(serviceName: string): boolean {
-  return /winterdienst/i.test(serviceName);
-}
-
-/**
- * The checklist the crew ticks: the catalogue's default for the service's name. (The visits' answer
- * carries no plan checklist yet; a plan's own items would come from there.)
- */
-export function defaultChecklist(serviceName: string): string[] {
-  return SERVICE_CATALOGUE.find((s) => s.name === serviceName)?.checklist ?? [];
+/** The Winterdienst asks for conditions (Schnee, Glätte, Temperatur); known by the catalogue's key. */
+export function isWinterService(serviceKey: string): boolean {
+  return serviceKey === "winterdienst";
 }
 
 export function newWork(input: {
@@ -89,12 +82,14 @@ export function newWork(input: {
   buildingId: string;
   buildingName: string | null;
   serviceName: string;
+  serviceKey: string;
   startedAt: string;
   checklist: string[];
 }): Work {
+  const { serviceKey, ...rest } = input;
   return {
-    ...input,
-    winter: isWinterService(input.serviceName),
+    ...rest,
+    winter: isWinterService(serviceKey),
     finishedAt: null,
     checklist: input.checklist.map((item) => ({ item, done: false })),
     draft: { ...EMPTY_DRAFT },

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App, createQueryClient } from "@/app/app";
 import { VISITS_STORAGE_KEY } from "@/lib/config";
 import { workStore } from "@/lib/einsatz";
@@ -24,10 +24,15 @@ function openApp(path: string) {
 }
 
 beforeEach(async () => {
+  // The cached visits are the 28th's: "Heute" is that day (only the date is faked, timers run).
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-28T08:00:00Z") });
   await queueStore.removeEntries(() => true);
   sync.reset();
 });
-afterEach(() => act(() => setOnline(true)));
+afterEach(() => {
+  act(() => setOnline(true));
+  vi.useRealTimers();
+});
 
 describe("an Einsatz offline", () => {
   it("Beginn, checklist and Ende are stored on the device, shown as waiting, and survive a new start", async () => {
@@ -56,7 +61,7 @@ describe("an Einsatz offline", () => {
       checklist: [
         { item: "Treppen und Podeste gefegt und gewischt", done: false },
         { item: "Handläufe abgewischt", done: true },
-        { item: "Eingangsbereich gereinigt", done: false },
+        { item: "Kellertreppe gewischt", done: false },
       ],
       remark: "Keller nass",
       conditions: null,

@@ -10,7 +10,6 @@ import { PhotoPicker } from "@/components/photo-picker";
 import { StateBadges } from "@/components/state-badges";
 import { berlinTime, shortDate } from "@/lib/dates";
 import {
-  defaultChecklist,
   type FinishErrors,
   finishBody,
   finishProblems,
@@ -114,8 +113,9 @@ function PlannedStart({ visit }: { visit: ServiceVisit }) {
               buildingId: visit.building_id,
               buildingName: house,
               serviceName: visit.service_name,
+              serviceKey: visit.service_key,
               startedAt: new Date().toISOString(),
-              checklist: defaultChecklist(visit.service_name),
+              checklist: visit.checklist,
             });
             await queueWrite({
               url: startUrl(),

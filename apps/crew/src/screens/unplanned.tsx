@@ -1,4 +1,4 @@
-import { type ServiceKind, serviceKind } from "@mieter-portal/contracts/services";
+import { type CrewService, crewService } from "@mieter-portal/contracts/services";
 import { Field } from "@mieter-portal/ui/field";
 import { NativeSelect } from "@mieter-portal/ui/native-select";
 import { useQuery } from "@tanstack/react-query";
@@ -12,17 +12,19 @@ import { getSession } from "@/lib/session";
 import { readJson, writeJson } from "@/lib/storage";
 import { StartForm } from "./einsatz";
 
-const KINDS_STORAGE_KEY = "mieter_portal_crew_service_kinds";
+const SERVICES_STORAGE_KEY = "mieter_portal_crew_services";
 
-/** The catalogue, kept on the device for an unplanned Einsatz in the cellar. */
-function useServiceKinds() {
-  const stored = readJson<ServiceKind[] | null>(KINDS_STORAGE_KEY, null);
+/** The services planned in my houses (and "Sonstige Leistung"), kept on the device for the cellar. */
+function useCrewServices() {
+  const stored = readJson<CrewService[] | null>(SERVICES_STORAGE_KEY, null);
   return useQuery({
-    queryKey: ["service-kinds"],
+    queryKey: ["crew-services"],
     queryFn: async ({ signal }) => {
-      const kinds = await api("GET", "/staff/services/kinds", z.array(serviceKind), undefined, { signal });
-      writeJson(KINDS_STORAGE_KEY, kinds);
-      return kinds;
+      const services = await api("GET", "/staff/service-visits/services", z.array(crewService), undefined, {
+        signal,
+      });
+      writeJson(SERVICES_STORAGE_KEY, services);
+      return services;
     },
     initialData: stored ?? undefined,
     staleTime: 5 * 60_000,
@@ -34,12 +36,13 @@ function useServiceKinds() {
 export function UnplannedScreen() {
   const session = getSession();
   const navigate = useNavigate();
-  const kinds = useServiceKinds();
+  const services = useCrewServices();
   const buildings = session?.staff.buildings ?? [];
   const [buildingId, setBuildingId] = useState(buildings.length === 1 ? buildings[0]!.id : "");
   const [kindId, setKindId] = useState("");
   const [errors, setErrors] = useState<{ building?: string; kind?: string }>({});
-  const kind = kinds.data?.find((k) => k.id === kindId) ?? null;
+  const offered = (services.data ?? []).filter((s) => s.building_id === buildingId);
+  const kind = offered.find((s) => s.service_kind_id === kindId) ?? null;
 
   return (
     <section className="grid gap-4">
@@ -49,7 +52,10 @@ export function UnplannedScreen() {
           <NativeSelect
             {...control}
             value={buildingId}
-            onChange={(e) => setBuildingId(e.target.value)}
+            onChange={(e) => {
+              setBuildingId(e.target.value);
+              setKindId("");
+            }}
             className="h-12 text-base"
           >
             <option value="">Bitte wählen</option>
@@ -65,11 +71,13 @@ export function UnplannedScreen() {
         label="Leistung"
         error={errors.kind}
         hint={
-          kinds.isError && !kinds.data
-            ? kinds.error instanceof ApiError && kinds.error.status === 403
+          services.isError && !services.data
+            ? services.error instanceof ApiError && services.error.status === 403
               ? "Die Leistungen können mit Ihrem Konto nicht geladen werden. Bitte wenden Sie sich an die Verwaltung."
-              : errorMessage(kinds.error)
-            : undefined
+              : errorMessage(services.error)
+            : buildingId
+              ? undefined
+              : "Erst das Haus wählen: es stehen die dort geplanten Leistungen zur Wahl."
         }
       >
         {(control) => (
@@ -80,9 +88,9 @@ export function UnplannedScreen() {
             className="h-12 text-base"
           >
             <option value="">Bitte wählen</option>
-            {(kinds.data ?? []).map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.name}
+            {offered.map((s) => (
+              <option key={s.service_kind_id} value={s.service_kind_id}>
+                {s.service_name}
               </option>
             ))}
           </NativeSelect>
@@ -103,14 +111,15 @@ export function UnplannedScreen() {
             visitId: null,
             buildingId: building.id,
             buildingName: building.name,
-            serviceName: kind.name,
+            serviceName: kind.service_name,
+            serviceKey: kind.service_key,
             startedAt: new Date().toISOString(),
             checklist: kind.checklist,
           });
           await queueWrite({
             url: startUrl(),
-            data: startBody(work, { serviceKindId: kind.id, photos, position }),
-            label: `Beginn (ungeplant): ${kind.name}`,
+            data: startBody(work, { serviceKindId: kind.service_kind_id, photos, position }),
+            label: `Beginn (ungeplant): ${kind.service_name}`,
             detail: building.name,
           });
           workStore.put(work);

@@ -32,6 +32,8 @@ export function visit(overrides: Record<string, unknown> = {}): ServiceVisit {
     window: { start: "07:00", end: "12:00" },
     moved_from: null,
     note: null,
+    // The plan's own checklist (its third item is not the catalogue's): the crew ticks the plan's.
+    checklist: ["Treppen und Podeste gefegt und gewischt", "Handläufe abgewischt", "Kellertreppe gewischt"],
     record: null,
     ...overrides,
   });

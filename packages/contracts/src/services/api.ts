@@ -100,6 +100,8 @@ export const serviceVisit = z.object({
   moved_from: z.string().nullable(),
   /** E.g. "Nur Form- und Pflegeschnitt …" for hedges from March to September. */
   note: z.string().nullable(),
+  /** The plan's checklist, which the crew ticks. */
+  checklist: z.array(z.string()),
   /** The crew's record of it, if one was begun: open until Ende, then sealed (the newest correction counts). */
   record: z
     .object({
@@ -113,6 +115,20 @@ export const serviceVisit = z.object({
     .nullable(),
 });
 export type ServiceVisit = z.infer<typeof serviceVisit>;
+
+/**
+ * A service a crew member may record unplanned in one of their buildings (snow at 5:30, a tenant's
+ * call): those planned there, with the running plan's checklist and team, and "Sonstige Leistung".
+ */
+export const crewService = z.object({
+  building_id: uuid,
+  service_kind_id: uuid,
+  service_key: z.string(),
+  service_name: z.string(),
+  checklist: z.array(z.string()),
+  team: z.string().nullable(),
+});
+export type CrewService = z.infer<typeof crewService>;
 
 // ---- The crew's records of an Einsatz (issue 27 §2, decision 042) ----
 

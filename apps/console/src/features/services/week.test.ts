@@ -12,6 +12,7 @@ const visit = (record: ServiceVisit["record"] = null): ServiceVisit => ({
   window: { start: "07:00", end: "12:00" },
   moved_from: null,
   note: null,
+  checklist: ["Treppen gewischt"],
   record,
 });
 // 12:00 in Berlin on 26 November 2026 is 11:00 UTC (winter time).

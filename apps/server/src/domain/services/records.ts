@@ -8,9 +8,10 @@ import type {
 import { type Db, withTransaction } from "../../db/connection.js";
 import type { ServiceRecordsTable } from "../../db/types.js";
 import type { FileStore } from "../../lib/file-store.js";
-import { nowIso } from "../../lib/time.js";
+import { berlinToday, nowIso } from "../../lib/time.js";
 import { type CheckedFile, putAll, removeAll } from "../../lib/uploads.js";
 import { recordAudit } from "../audit/audit.js";
+import { planRunningOn } from "./plans.js";
 import { contentHash } from "./record-hash.js";
 import { siteCheck } from "./site-check.js";
 
@@ -113,7 +114,17 @@ export async function startServiceRecord(
       .where("id", "=", input.service_kind_id!)
       .executeTakeFirst();
     if (!kind) return "unknownService";
-    target = { building_id: input.building_id!, service_kind_id: kind.id, team: null };
+    // Unplanned: the team of the newest plan of this service running in the house today, if any.
+    const plan = await db
+      .selectFrom("service_plans as p")
+      .select("p.team")
+      .where("p.building_id", "=", input.building_id!)
+      .where("p.service_kind_id", "=", kind.id)
+      .where(planRunningOn(berlinToday()))
+      .orderBy("p.valid_from", "desc")
+      .orderBy("p.id")
+      .executeTakeFirst();
+    target = { building_id: input.building_id!, service_kind_id: kind.id, team: plan?.team ?? null };
   }
   if (!scope(target.building_id)) return "out_of_scope";
   const building = await db

@@ -112,12 +112,14 @@ export async function listServiceVisits(
   let query = db
     .selectFrom("service_visits as v")
     .innerJoin("service_kinds as k", "k.id", "v.service_kind_id")
+    .innerJoin("service_plans as p", "p.id", "v.plan_id")
     .select([
       "v.id",
       "v.plan_id",
       "v.building_id",
       "k.name as service_name",
       "k.key as service_key",
+      "p.checklist",
       "v.planned_on",
       "v.window_start",
       "v.window_end",
@@ -147,6 +149,7 @@ export async function listServiceVisits(
     window: { start: row.window_start, end: row.window_end },
     moved_from: row.moved_from,
     note: row.service_key === "hecke_schneiden" && hedgeCutRestricted(row.planned_on) ? HEDGE_CUT_TEXTS.crew : null,
+    checklist: JSON.parse(row.checklist) as string[],
     record: records.get(row.id) ?? null,
   }));
 }

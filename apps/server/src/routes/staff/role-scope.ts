@@ -12,6 +12,7 @@ const ALLOWED: Partial<Record<StaffRole, (route: string) => boolean>> = {
   dienstleister: (route) =>
     route.startsWith("/api/v1/staff/auth/") ||
     route === "/api/v1/staff/service-visits" ||
+    route === "/api/v1/staff/service-visits/services" ||
     route === "/api/v1/staff/service-records" ||
     route.startsWith("/api/v1/staff/service-records/"),
 };

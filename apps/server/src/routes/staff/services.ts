@@ -1,5 +1,6 @@
 import { apiError, idParams, uuid } from "@mieter-portal/contracts";
 import {
+  crewService,
   serviceKind,
   serviceKindRequest,
   servicePlan,
@@ -14,6 +15,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addServiceKind, listServiceKinds } from "../../domain/services/catalogue.js";
+import { listCrewServices } from "../../domain/services/crew-services.js";
 import {
   changeServicePlan,
   createServicePlan,
@@ -217,6 +219,22 @@ export const staffServiceRoutes: FastifyPluginAsyncZod = async (app) => {
         from,
         until,
       );
+    },
+  );
+
+  app.get(
+    "/staff/service-visits/services",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "The services a crew member may record unplanned in their buildings: those planned there today (with the plan's checklist and team) and 'Sonstige Leistung'",
+        response: { 200: z.array(crewService), ...errors },
+      },
+    },
+    async (request) => {
+      need(request, "service_visits");
+      return listCrewServices(app.db, { buildingIds: buildingsOf(request) });
     },
   );
 };

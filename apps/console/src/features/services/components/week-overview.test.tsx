@@ -8,7 +8,7 @@ import { WeekOverview } from "./week-overview";
 const BUILDING = "7f1f4c1e-1b8e-4a39-9b57-1e0d5b0c0a01";
 const PLAN = "8f1f4c1e-1b8e-4a39-9b57-1e0d5b0c0a01";
 const RECORD = "9f1f4c1e-1b8e-4a39-9b57-1e0d5b0c0a01";
-const base = { plan_id: PLAN, building_id: BUILDING, moved_from: null, note: null };
+const base = { plan_id: PLAN, building_id: BUILDING, moved_from: null, note: null, checklist: [] };
 const VISITS = [
   {
     ...base,
