@@ -299,6 +299,77 @@ describe("what a crew member may record unplanned", () => {
   });
 });
 
+describe("the week's unplanned Einsätze", () => {
+  it("lists those begun in the period in the houses in scope, with the newest correction's times", async () => {
+    const today = berlinToday();
+    const body = start({ visit_id: null, building_id: buildingA, service_kind_id: winterKind, photos: [] });
+    expect((await as("hausmeisterA").post(RECORDS, body)).statusCode).toBe(201);
+    const open = await as("admin").get(`${RECORDS}?from=${today}&until=${today}&building_id=${buildingA}`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect((open.json() as { id: string }[]).find((r) => r.id === body.id)).toMatchObject({
+      building_id: buildingA,
+      service_key: "winterdienst",
+      service_name: "Winterdienst (Räumen und Streuen)",
+      state: "open",
+      finished_at: null,
+    });
+    const done = finish({ photos: [], checklist: [], conditions: { snow: true, ice: false, temperature_c: -1 } });
+    expect((await as("hausmeisterA").post(`${RECORDS}/${body.id}/finish`, done)).statusCode).toBe(200);
+    const fixedStart = minutesAgo(50);
+    for (const target of [body.id, null]) {
+      // A correction, then a correction of that correction: the list shows the newest's times.
+      const corrects =
+        target ??
+        (
+          await ctx.db
+            .selectFrom("service_records")
+            .select("id")
+            .where("corrects_record_id", "=", body.id)
+            .executeTakeFirstOrThrow()
+        ).id;
+      const res = await as("hausmeisterA").post(`${RECORDS}/${corrects}/corrections`, {
+        ...done,
+        id: randomUUID(),
+        started_at: target ? minutesAgo(45) : fixedStart,
+        reason: "Uhrzeit korrigiert",
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const list = (await as("hausmeisterA").get(`${RECORDS}?from=${today}&until=${today}`)).json() as {
+      id: string;
+      started_at: string;
+      state: string;
+    }[];
+    const mine = list.filter((r) => r.id === body.id);
+    expect(mine).toEqual([expect.objectContaining({ state: "finished", started_at: fixedStart })]);
+    // Only unplanned ones, each once (corrections are not listed of their own).
+    const plannedOrCorrections = await ctx.db
+      .selectFrom("service_records")
+      .select("id")
+      .where((eb) => eb.or([eb("visit_id", "is not", null), eb("corrects_record_id", "is not", null)]))
+      .execute();
+    expect(list.map((r) => r.id)).not.toEqual(expect.arrayContaining([plannedOrCorrections[0]!.id]));
+    expect(new Set(list.map((r) => r.id)).size).toBe(list.length);
+  });
+
+  it("shows another house's to nobody outside it, and refuses a reversed period in German", async () => {
+    const today = berlinToday();
+    const theirs = (await as("hausmeisterB").get(`${RECORDS}?from=${today}&until=${today}`)).json() as {
+      building_id: string;
+    }[];
+    expect(theirs.every((r) => r.building_id === buildingB)).toBe(true);
+    expect(
+      (await as("hausmeisterB").get(`${RECORDS}?from=${today}&until=${today}&building_id=${buildingA}`)).statusCode,
+    ).toBe(404);
+    const reversed = await as("admin").get(`${RECORDS}?from=${today}&until=${addDays(today, -1)}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({
+      fields: { until: "Das Ende des Zeitraums darf nicht vor seinem Beginn liegen." },
+    });
+    expect((await as("anna").get(`${RECORDS}?from=${today}&until=${today}`)).statusCode).toBe(401);
+  });
+});
+
 describe("the crew's list of Einsätze", () => {
   it("gives each visit its plan's checklist", async () => {
     const today = berlinToday();

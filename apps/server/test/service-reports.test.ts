@@ -208,6 +208,20 @@ describe("Leistung fehlt (issue 27 §3)", () => {
     expect((await as("hausmeisterA").get(staffUrl)).statusCode).toBe(403);
     expect((await as("hausmeisterA").get("/api/v1/staff/service-reports")).statusCode).toBe(403);
     expect(((await as("verwalterB").get("/api/v1/staff/service-reports")).json() as unknown[]).length).toBe(0);
+    // The week overview asks for the reports naming a day of its week (the 24th here).
+    const week = (from: string, until: string) =>
+      as("verwalterA").get(`/api/v1/staff/service-reports?from=${from}&until=${until}`);
+    const inWeek = (await week("2026-11-23", "2026-11-29")).json() as { date: string }[];
+    expect(inWeek.length).toBeGreaterThan(0);
+    expect(inWeek.every((r) => r.date >= "2026-11-23" && r.date <= "2026-11-29")).toBe(true);
+    expect(((await week("2026-11-25", "2026-11-29")).json() as { date: string }[]).map((r) => r.date)).not.toContain(
+      "2026-11-24",
+    );
+    const reversed = await week("2026-11-29", "2026-11-23");
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({
+      fields: { until: "Das Ende des Zeitraums darf nicht vor seinem Beginn liegen." },
+    });
     // A staff token is no tenant's.
     expect((await as("verwalterA").get(REPORTS)).statusCode).toBe(401);
   });

@@ -130,6 +130,20 @@ export const crewService = z.object({
 });
 export type CrewService = z.infer<typeof crewService>;
 
+/** An Einsatz begun without a planned visit (snow at 5:30, a tenant's call), as the week shows it. */
+export const unplannedServiceRecord = z.object({
+  id: uuid,
+  building_id: uuid,
+  service_name: z.string(),
+  service_key: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  state: z.enum(["open", "finished"]),
+  crew_first_name: z.string(),
+  team: z.string().nullable(),
+});
+export type UnplannedServiceRecord = z.infer<typeof unplannedServiceRecord>;
+
 // ---- The crew's records of an Einsatz (issue 27 §2, decision 042) ----
 
 /** Before and after photos per record part; the same limit as a repair's photos. */
@@ -174,6 +188,9 @@ export const buildingSite = z.object({
   tolerance_m: z.number(),
 });
 export type BuildingSite = z.infer<typeof buildingSite>;
+
+/** GET /staff/buildings/:id/site: the saved position and radius, or null while none is saved. */
+export const savedBuildingSite = buildingSite.nullable();
 
 const photos = z
   .array(photoUpload)

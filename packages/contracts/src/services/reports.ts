@@ -49,6 +49,14 @@ export const serviceReport = z.object({
 });
 export type ServiceReport = z.infer<typeof serviceReport>;
 
+/** Staff: the reports of the buildings in scope; of one conversation, or naming a day of a period. */
+export const serviceReportsQuery = z.object({
+  building_id: uuid.optional(),
+  thread_id: uuid.optional(),
+  from: serviceDate.optional(),
+  until: serviceDate.optional(),
+});
+
 export const serviceRatingRequest = z.object({
   stars: z
     .number({ error: "Bitte vergeben Sie 1 bis 5 Sterne." })

@@ -236,7 +236,9 @@ export async function createServiceReport(
 /** The reports of a tenant, newest first (at most the last 100), or of a building for staff. */
 export async function listServiceReports(
   db: Db,
-  filter: { tenantId: string } | { buildingIds: string[] | "all"; threadId?: string; buildingId?: string },
+  filter:
+    | { tenantId: string }
+    | { buildingIds: string[] | "all"; threadId?: string; buildingId?: string; from?: string; until?: string },
 ): Promise<ServiceReport[]> {
   let query = db
     .selectFrom("service_reports as r")
@@ -259,6 +261,8 @@ export async function listServiceReports(
     }
     if (filter.threadId) query = query.where("r.thread_id", "=", filter.threadId);
     if (filter.buildingId) query = query.where("r.building_id", "=", filter.buildingId);
+    if (filter.from) query = query.where("r.occurred_on", ">=", filter.from);
+    if (filter.until) query = query.where("r.occurred_on", "<=", filter.until);
   }
   const rows = await query.orderBy("r.created_at", "desc").orderBy("r.id", "desc").limit(100).execute();
   const photos = rows.length

@@ -1,14 +1,20 @@
-import { apiError, idParams, uuid } from "@mieter-portal/contracts";
-import { serviceRatingsQuery, serviceRatingsSummary, serviceReport } from "@mieter-portal/contracts/services";
+import { apiError, idParams } from "@mieter-portal/contracts";
+import {
+  serviceRatingsQuery,
+  serviceRatingsSummary,
+  serviceReport,
+  serviceReportsQuery,
+} from "@mieter-portal/contracts/services";
 import { roleCan } from "@mieter-portal/contracts/staff";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ratingsSummary } from "../../domain/services/ratings.js";
 import { findServiceReportPhoto, listServiceReports } from "../../domain/services/reports.js";
-import { badRequest, HttpError, notFound } from "../../lib/errors.js";
+import { HttpError, notFound } from "../../lib/errors.js";
 import { sendStoredFile } from "../../lib/send-file.js";
-import { assertInScope, auditActor } from "./scope.js";
+import { assertInScope } from "./scope.js";
+import { checkServicePeriod } from "./service-period.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 
@@ -25,9 +31,6 @@ function scopeOf(request: FastifyRequest, buildingId: string | undefined): strin
   assertInScope(request, buildingId);
   return [buildingId];
 }
-
-const PERIOD_TOO_LONG = "Bitte höchstens 366 Tage auf einmal abfragen.";
-const PERIOD_REVERSED = "Das Ende des Zeitraums darf nicht vor seinem Beginn liegen.";
 
 /**
  * What tenants say about the services (issue 27 §3, decision 048), for Administrators and Verwalter
@@ -49,9 +52,7 @@ export const staffServiceFeedbackRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request) => {
       needPlans(request);
       const { building_id, from, until } = request.query;
-      if (until < from) throw badRequest(PERIOD_REVERSED, { until: PERIOD_REVERSED });
-      if (Date.parse(until) - Date.parse(from) > 365 * 86_400_000)
-        throw badRequest(PERIOD_TOO_LONG, { until: PERIOD_TOO_LONG });
+      checkServicePeriod(from, until);
       return ratingsSummary(app.db, scopeOf(request, building_id), from, until);
     },
   );
@@ -62,17 +63,20 @@ export const staffServiceFeedbackRoutes: FastifyPluginAsyncZod = async (app) => 
       schema: {
         tags: ["staff"],
         summary:
-          "Tenants' 'Leistung fehlt' reports of the buildings in scope (newest 100), e.g. the one of a conversation",
-        querystring: z.object({ building_id: uuid.optional(), thread_id: uuid.optional() }),
+          "Tenants' 'Leistung fehlt' reports of the buildings in scope (newest 100), e.g. the one of a conversation or those of a week (by the day they name)",
+        querystring: serviceReportsQuery,
         response: { 200: z.array(serviceReport), ...errors },
       },
     },
     async (request) => {
       needPlans(request);
-      const { building_id, thread_id } = request.query;
+      const { building_id, thread_id, from, until } = request.query;
+      checkServicePeriod(from, until);
       return listServiceReports(app.db, {
         buildingIds: scopeOf(request, building_id),
         ...(thread_id ? { threadId: thread_id } : {}),
+        ...(from ? { from } : {}),
+        ...(until ? { until } : {}),
       });
     },
   );

@@ -4,6 +4,8 @@ import {
   serviceRecordCorrection,
   serviceRecordFinish,
   serviceRecordStart,
+  serviceVisitsQuery,
+  unplannedServiceRecord,
 } from "@mieter-portal/contracts/services";
 import { roleCan } from "@mieter-portal/contracts/staff";
 import type { FastifyRequest } from "fastify";
@@ -15,6 +17,7 @@ import {
   findServiceRecord,
   findServiceRecordPhoto,
   finishServiceRecord,
+  listUnplannedRecords,
   RECORD_REFUSALS,
   type RecordRefusal,
   serviceRecordBuilding,
@@ -26,6 +29,7 @@ import { sendStoredFile } from "../../lib/send-file.js";
 import { checkPhotos } from "../../lib/uploads.js";
 import { inScope } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope } from "./scope.js";
+import { checkServicePeriod } from "./service-period.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 413: apiError };
 
@@ -142,6 +146,34 @@ export const staffServiceRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result === "not_found") throw notFound();
       if (typeof result === "string") throw refuse(result);
       return reply.code(201).send(await recordOrThrow(request, result.id));
+    },
+  );
+
+  app.get(
+    "/staff/service-records",
+    {
+      schema: {
+        tags: ["staff"],
+        summary:
+          "The unplanned Einsätze begun in a period (Berlin dates, at most 366 days) in the buildings in scope, as the week overview shows them",
+        querystring: serviceVisitsQuery,
+        response: { 200: z.array(unplannedServiceRecord), ...errors },
+      },
+    },
+    async (request) => {
+      crewOf(request);
+      const { building_id, from, until } = request.query;
+      checkServicePeriod(from, until);
+      if (building_id) assertInScope(request, building_id);
+      return listUnplannedRecords(
+        request.db,
+        {
+          buildingIds: request.staff.allBuildings ? "all" : request.staff.buildingIds,
+          ...(building_id ? { buildingId: building_id } : {}),
+        },
+        from,
+        until,
+      );
     },
   );
 

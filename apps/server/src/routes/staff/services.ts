@@ -29,11 +29,11 @@ import { listServiceVisits } from "../../domain/services/visits.js";
 import { buildingsExist } from "../../domain/staff/buildings.js";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.js";
 import { assertInScope, auditActor } from "./scope.js";
+import { checkServicePeriod } from "./service-period.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 
 const UNKNOWN_BUILDING = "Unbekanntes Gebäude.";
-const PERIOD_TOO_LONG = "Bitte höchstens 366 Tage auf einmal abfragen.";
 
 /** Which field each refusal belongs to, so the console shows it there. */
 const REFUSAL_FIELD: Record<PlanRefusal, string> = {
@@ -206,12 +206,7 @@ export const staffServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       need(request, "service_visits");
       const { building_id, from, until } = request.query;
-      if (until < from) {
-        const message = "Das Ende des Zeitraums darf nicht vor seinem Beginn liegen.";
-        throw badRequest(message, { until: message });
-      }
-      if (Date.parse(until) - Date.parse(from) > 365 * 86_400_000)
-        throw badRequest(PERIOD_TOO_LONG, { until: PERIOD_TOO_LONG });
+      checkServicePeriod(from, until);
       if (building_id) assertInScope(request, building_id);
       return listServiceVisits(
         app.db,
