@@ -58,7 +58,7 @@ function Week() {
           </>
         }
       />
-      <WeekOverview buildingId={id} monday={monday} now={now} />
+      <WeekOverview buildingId={id} monday={monday} now={now} withReports={canPlan} />
     </>
   );
 }

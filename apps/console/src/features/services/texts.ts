@@ -45,6 +45,8 @@ export const SERVICES_TEXTS = {
   proofTitle: "Nachweise",
   proofHint:
     "Der Leistungsnachweis listet jeden Einsatz des Zeitraums mit Zeiten, Checkliste, Fotos und Prüfsumme – für die Belegeinsicht der Mieter.",
+  reportedLabel: "Leistung fehlt gemeldet",
+  unplannedLabel: "ungeplant",
   missedHint:
     "Versäumt: Das Zeitfenster ist vorbei und kein Einsatz wurde abgeschlossen. Beim Winterdienst heißt ein Tag ohne Einsatz „kein Einsatz“ (ohne Schnee und Glätte ist keiner nötig).",
 } as const;

@@ -1,4 +1,11 @@
-import { serviceKind, servicePlan, serviceRecord, serviceVisit } from "@mieter-portal/contracts/services";
+import {
+  serviceKind,
+  servicePlan,
+  serviceRecord,
+  serviceReport,
+  serviceVisit,
+  unplannedServiceRecord,
+} from "@mieter-portal/contracts/services";
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiGet, queryString } from "@/lib/api-client";
@@ -33,6 +40,29 @@ export const serviceVisitsQueryOptions = (buildingId: string, from: string, unti
       }),
     // A crew member may be at work right now: "läuft" turns into "erledigt" without a reload.
     refetchInterval: 60_000,
+  });
+
+/** A building's unplanned Einsätze begun from `from` to `until` (snow at 5:30, a tenant's call). */
+export const unplannedRecordsQueryOptions = (buildingId: string, from: string, until: string) =>
+  queryOptions({
+    queryKey: ["staff", "services", "unplanned", buildingId, from, until],
+    queryFn: ({ signal }) =>
+      apiGet(
+        `/staff/service-records${queryString({ from, until, building_id: buildingId })}`,
+        z.array(unplannedServiceRecord),
+        { signal },
+      ),
+    refetchInterval: 60_000,
+  });
+
+/** The tenants' "Leistung fehlt" reports of a building naming a day from `from` to `until`. */
+export const serviceReportsQueryOptions = (buildingId: string, from: string, until: string) =>
+  queryOptions({
+    queryKey: ["staff", "services", "reports", buildingId, from, until],
+    queryFn: ({ signal }) =>
+      apiGet(`/staff/service-reports${queryString({ from, until, building_id: buildingId })}`, z.array(serviceReport), {
+        signal,
+      }),
   });
 
 /** One record of an Einsatz: times, location result, checklist, materials, photos' hashes, content hash. */
