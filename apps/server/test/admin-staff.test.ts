@@ -87,7 +87,7 @@ describe("create-staff", () => {
   it("refuses a Verwalter without buildings and a short password (exit 2, German)", async () => {
     const noBuilding = await admin("create-staff", "--email", "v@example.com", "--name", "V", "--role", "verwalter");
     expect(noBuilding.code).toBe(2);
-    expect(noBuilding.err).toContain("Verwalter und Hausmeister brauchen mindestens ein Gebäude");
+    expect(noBuilding.err).toContain("Verwalter, Hausmeister und Dienstleister brauchen mindestens ein Gebäude");
     const short = await admin("create-staff", "--email", "w@example.com", "--name", "W", "--password", "kurz");
     expect(short.code).toBe(2);
     expect(short.err).toContain("mindestens 10 Zeichen");

@@ -219,7 +219,7 @@ describe("POST /staff/users (invitation)", () => {
       [
         { email: newEmail(), name: "X", role: "hausmeister", building_ids: [] },
         "building_ids",
-        "Verwalter und Hausmeister brauchen mindestens ein Gebäude.",
+        "Verwalter, Hausmeister und Dienstleister brauchen mindestens ein Gebäude.",
       ],
       [
         { email: newEmail(), name: "X", role: "verwalter", building_ids: [UNKNOWN_ID] },
@@ -340,7 +340,7 @@ describe("PATCH /staff/users/{id}", () => {
     }
     const other = people.hausmeisterA!.id;
     const cases: [Record<string, unknown>, string][] = [
-      [{ building_ids: [] }, "Verwalter und Hausmeister brauchen mindestens ein Gebäude."],
+      [{ building_ids: [] }, "Verwalter, Hausmeister und Dienstleister brauchen mindestens ein Gebäude."],
       [{ building_ids: [UNKNOWN_ID] }, "Unbekanntes Gebäude."],
       [{ building_ids: ["haus"] }, "Unbekanntes Gebäude."],
       [{ role: "hausdrache" }, "Bitte wählen Sie eine gültige Rolle."],

@@ -19,6 +19,9 @@ export const staffMember = z.object({
 });
 export type StaffMember = z.infer<typeof staffMember>;
 
+/** Every role but the Administrator works in named buildings (the Dienstleister too, decision 048). */
+export const STAFF_BUILDINGS_NEEDED = "Verwalter, Hausmeister und Dienstleister brauchen mindestens ein Gebäude.";
+
 const buildingIds = z.array(z.uuid({ error: "Unbekanntes Gebäude." })).max(500);
 
 export const staffCreateRequest = z
@@ -33,7 +36,7 @@ export const staffCreateRequest = z
     building_ids: buildingIds.default([]),
   })
   .refine((v) => v.role === "administrator" || v.building_ids.length > 0, {
-    error: "Verwalter und Hausmeister brauchen mindestens ein Gebäude.",
+    error: STAFF_BUILDINGS_NEEDED,
     path: ["building_ids"],
   });
 

@@ -1,6 +1,7 @@
 import { LIMITS, requiredText } from "@mieter-portal/contracts";
 import {
   roleRequiresTotp,
+  STAFF_BUILDINGS_NEEDED,
   STAFF_INVITATION_TTL_SECONDS,
   STAFF_ROLE_LABELS,
   staffRole,
@@ -33,7 +34,7 @@ const options = z
       .optional(),
   })
   .refine((o) => o.role === "administrator" || (o.buildings ?? "").trim() !== "", {
-    error: "Verwalter und Hausmeister brauchen mindestens ein Gebäude (--buildings).",
+    error: `${STAFF_BUILDINGS_NEEDED.slice(0, -1)} (--buildings).`,
     path: ["buildings"],
   });
 

@@ -1,4 +1,4 @@
-import { STAFF_INVITATION_TTL_SECONDS, type StaffRole } from "@mieter-portal/contracts/staff";
+import { STAFF_BUILDINGS_NEEDED, STAFF_INVITATION_TTL_SECONDS, type StaffRole } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMail } from "../notifications/notifications.js";
@@ -24,7 +24,6 @@ export type StaffAdminResult<T = undefined> =
   | { kind: "invalid"; message: string; field: string };
 
 const UNKNOWN_BUILDING = "Unbekanntes Gebäude.";
-const BUILDINGS_NEEDED = "Verwalter und Hausmeister brauchen mindestens ein Gebäude.";
 
 /** The link the invitation page reads (the token stays in the fragment: never sent to a server log). */
 export const invitationLink = (mail: MailContext, token: string) =>
@@ -158,7 +157,7 @@ export async function changeStaff(
       return { kind: "invalid", message: UNKNOWN_BUILDING, field: "building_ids" };
     }
     if (role !== "administrator" && buildingIds.length === 0) {
-      return { kind: "invalid", message: BUILDINGS_NEEDED, field: "building_ids" };
+      return { kind: "invalid", message: STAFF_BUILDINGS_NEEDED, field: "building_ids" };
     }
     // Only what really changes: an unchanged role must not end anyone's session.
     const update: { name?: string; role?: StaffRole; active?: boolean; buildingIds?: string[] } = {};
