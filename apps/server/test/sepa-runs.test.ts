@@ -320,6 +320,8 @@ describe("refusals", () => {
       ["GET", `/api/v1/staff/sepa/runs/${tenants[0]!.tenancyId}`],
       ["GET", `/api/v1/staff/sepa/runs/${tenants[0]!.tenancyId}/file`],
       ["POST", `/api/v1/staff/sepa/runs/${tenants[0]!.tenancyId}/cancel`],
+      ["GET", "/api/v1/staff/sepa/returns"],
+      ["POST", `/api/v1/staff/sepa/returns/${tenants[0]!.tenancyId}/fee`],
     ] as const;
     const registered = ctx.app.printRoutes({ commonPrefix: false });
     for (const p of paths) expect(registered).toContain(p.split("/").at(-1));

@@ -5,7 +5,9 @@ import { type Db, isPostgres, withTransaction } from "../../db/connection.js";
 import type { CsvMapping, StatementFormat, StatementLine } from "../../lib/bank-statement.js";
 import { centsToEuros, nowIso } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
+import type { MailContext } from "../notifications/notify.js";
 import { type Matched, matchStatement } from "./bank-matching.js";
+import { allocateCollections, settleDirectDebits } from "./direct-debit-returns.js";
 import { settleTenancies } from "./rent-charges.js";
 
 /**
@@ -60,7 +62,7 @@ function toPreview(statement: ReadStatement, matched: Matched[]): ImportPreview 
   const lines = matched.map((m): ImportLine => {
     totals.lines++;
     totals[m.status]++;
-    if (m.status === "match") centsMatched += m.line.amountCents;
+    if (m.status === "match" && m.line.amountCents > 0) centsMatched += m.line.amountCents;
     if (m.status === "unmatched") centsUnmatched += m.line.amountCents;
     // Another building's line: neither the account nor the payer is shown.
     const hidden = m.status === "other_building";
@@ -115,7 +117,7 @@ export async function previewStatement(
  */
 export async function commitStatement(
   db: Db,
-  input: ReadStatement & { filename: string; bookAnyway?: number[] },
+  input: ReadStatement & { filename: string; bookAnyway?: number[]; mail?: MailContext | undefined },
   scope: StaffScope,
   actor: AuditActor,
 ): Promise<ImportResult> {
@@ -152,7 +154,8 @@ export async function commitStatement(
       account_iban: m.line.accountIban,
       value_on: m.line.valueOn,
       booked_on: m.line.bookedOn,
-      amount_cents: m.line.amountCents,
+      // A returned direct debit: the amount collected goes back (the bank's fee is the return's own line).
+      amount_cents: m.sepaReturn ? -m.sepaReturn.amountCents : m.line.amountCents,
       allocated_cents: 0,
       payer_name: m.line.payerName,
       payer_iban: m.line.payerIban,
@@ -200,7 +203,12 @@ export async function commitStatement(
       .where("id", "=", importId)
       .execute();
     const tenancies = new Set(rows.filter((r) => inserted.has(r.id) && r.tenancy_id).map((r) => r.tenancy_id!));
+    const booked = written
+      .map((m, i) => ({ matched: m, transactionId: rows[i]!.id }))
+      .filter((w) => inserted.has(w.transactionId));
+    await allocateCollections(trx, booked);
     await settleTenancies(trx, [...tenancies]);
+    await settleDirectDebits(trx, booked, { actor, mail: input.mail, importId });
     await recordAudit(trx, actor, {
       action: "ledger.statement_imported",
       entityType: "bank_import",

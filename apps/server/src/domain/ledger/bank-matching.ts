@@ -6,6 +6,7 @@ import { centsToEuros } from "../../lib/time.js";
 import { bookedRowsFor, findDuplicates } from "./bank-duplicates.js";
 import type { StaffScope } from "./bank-import.js";
 import { periodOf, referencesIn } from "./rent-ledger.js";
+import { directDebitsOf, returnMatch } from "./sepa-returns-matching.js";
 
 /**
  * Matching a statement's lines to tenancies in the order bank-import.ts describes (reference, known
@@ -37,6 +38,21 @@ export interface Matched {
   reason: string;
   /** match: the account booked to; other_building: the account suggested. */
   tenancy: Candidate | null;
+  /** A returned direct debit of one of the portal's runs (issue 28): reopens its charge, never money received. */
+  sepaReturn?: SepaReturnMatch;
+  /** A collection of one of the portal's runs: its money pays that charge first (issue 28). */
+  collectedChargeId?: string;
+}
+
+export interface SepaReturnMatch {
+  itemId: string;
+  runId: string;
+  chargeId: string;
+  tenancyId: string;
+  description: string;
+  amountCents: number;
+  feeCents: number;
+  reasonCode: string | null;
 }
 
 /** What a booked line is recognised by in another layout of the same account. */
@@ -207,10 +223,12 @@ export async function matchStatement(
       ? { line, status: "match", reason: `${why} ${amountNote(t.tenancyId, line)}`, tenancy: t }
       : { line, status: "other_building", reason: OTHER_BUILDING_REASON, tenancy: t };
   const bookAnyway = new Set(options.bookAnyway ?? []);
+  const debits = await directDebitsOf(db, lines);
 
   return lines.map((line): Matched => {
     if (line.pending) return { line, status: "pending", reason: PENDING_REASON, tenancy: null };
     if (line.refusal) return { line, status: "refused", reason: line.refusal, tenancy: null };
+    if (line.directDebitReturn) return returnMatch(line, debits, visible);
     if (line.amountCents <= 0) {
       return { line, status: "ignored", reason: "Abbuchung oder Nullbetrag – keine Mietzahlung.", tenancy: null };
     }
@@ -220,6 +238,16 @@ export async function matchStatement(
       return { line, status: "unmatched", reason: BATCH_REASON(line.batchCount), tenancy: null };
     }
     const checked = bookAnyway.has(line.line) ? "Trotzdem gebucht (mögliche Doppelbuchung geprüft). " : "";
+    const collected = line.endToEndId ? debits.byEndToEnd.get(line.endToEndId) : undefined;
+    if (collected && collected.amount_cents === line.amountCents) {
+      const t = known.get(collected.tenancy_id) ?? debits.tenancies.get(collected.tenancy_id)!;
+      const m = matched(
+        line,
+        t,
+        `${checked}Lastschrift eingezogen (${collected.description}, ${collected.end_to_end_id}).`,
+      );
+      return m.status === "match" ? { ...m, collectedChargeId: collected.charge_id } : m;
+    }
     const tried: string[] = [];
     const lineRefs = referencesIn(line.remittance);
     const refHits = [...new Set(lineRefs.map((r) => byRef.get(r)).filter((t): t is string => Boolean(t)))];

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import type { Invoice } from "../../db/types.js";
 import { berlinToday, centsToEuros } from "../../lib/time.js";
+import { directDebitsOfCharges } from "../sepa/charge-debits.js";
 import { currentTenancyOf } from "../tenants/current-tenancy.js";
 import { toRentPayment } from "./payments.js";
 
@@ -71,6 +72,7 @@ export async function findFinances(db: Db, tenantId: string, year: number): Prom
   ]);
 
   const today = berlinToday();
+  const debits = await directDebitsOfCharges(db, payments);
   return {
     year,
     years: yearRows.map((r) => Number(r.year)),
@@ -83,7 +85,10 @@ export async function findFinances(db: Db, tenantId: string, year: number): Prom
       due_day: tenancy.due_day,
       iban_last4: tenancy.iban_last4,
     },
-    payments: payments.map((row) => toRentPayment(row, today)),
+    payments: payments.map((row) => {
+      const debit = debits.get(row.id);
+      return { ...toRentPayment(row, today), ...(debit ? { direct_debit: debit } : {}) };
+    }),
     open_invoices: invoices.map(toOpenInvoice),
   };
 }

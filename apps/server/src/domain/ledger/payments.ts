@@ -4,6 +4,7 @@ import type { Db } from "../../db/connection.js";
 import { prepareQuery } from "../../db/prepared.js";
 import type { Payment } from "../../db/types.js";
 import { berlinToday, centsToEuros } from "../../lib/time.js";
+import { directDebitsOfCharges } from "../sepa/charge-debits.js";
 
 /** Payment statuses that still wait for money. */
 export const UNPAID_STATUSES = ["pending", "overdue"] as const;
@@ -48,5 +49,8 @@ const currentPaymentQuery = prepareQuery(["tenantId"], (db, p) =>
 /** The tenant's earliest payment that is not paid yet, or null. */
 export async function findCurrentPayment(db: Db, tenantId: string): Promise<RentPayment | null> {
   const row = await currentPaymentQuery.executeTakeFirst(db, { tenantId });
-  return row ? toRentPayment(row) : null;
+  if (!row) return null;
+  // "Lastschrift eingereicht" instead of a bare "Überfällig", or the return's reason (issue 28).
+  const debit = (await directDebitsOfCharges(db, [row])).get(row.id);
+  return { ...toRentPayment(row), ...(debit ? { direct_debit: debit } : {}) };
 }

@@ -4,6 +4,7 @@ import { type Db, isPostgres } from "../../db/connection.js";
 import { badRequest } from "../../lib/errors.js";
 import { containsFolded, searchWords } from "../../lib/search-text.js";
 import { berlinToday, centsToEuros } from "../../lib/time.js";
+import { directDebitsOfCharges } from "../sepa/charge-debits.js";
 import type { StaffScope } from "./bank-import.js";
 import { effectiveStatus } from "./payments.js";
 import { daysOverdue, ensureAccount, periodOf, referencesIn, rentFor } from "./rent-ledger.js";
@@ -240,6 +241,7 @@ export async function findLedger(
       .execute(),
     db.selectFrom("rent_accounts").select("last_reminder_at").where("tenancy_id", "=", tenancyId).executeTakeFirst(),
   ]);
+  const debits = await directDebitsOfCharges(db, charges);
   return {
     account: account!,
     year: shownYear,
@@ -256,6 +258,7 @@ export async function findLedger(
         status,
         paid_at: c.paid_at,
         days_overdue: status === "overdue" ? daysOverdue(c.due_date, today) : 0,
+        direct_debit: debits.get(c.id) ?? null,
       };
     }),
     payments: payments.map((x) => ({

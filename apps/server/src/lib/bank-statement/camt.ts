@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import {
   clean,
   count,
+  type DirectDebitReturn,
   finishLines,
   MAX_STATEMENT_LINES,
   normalizeIban,
@@ -199,7 +200,9 @@ export function readCamt(content: string, today: string): ParsedStatement {
         const iban = normalizeIban(textOf(parties?.DbtrAcct?.Id?.IBAN));
         const txRef = textOf(tx.Refs?.AcctSvcrRef);
         const endToEnd = textOf(tx.Refs?.EndToEndId);
+        const returned = sign < 0 ? returnOf(entry, tx, amount) : null;
         lines.push({
+          ...(returned ? { directDebitReturn: returned } : {}),
           ...common,
           line,
           amountCents: sign * amount,
@@ -240,6 +243,38 @@ export function readCamt(content: string, today: string): ParsedStatement {
     accountIban: statementIban,
     lines: finishLines("camt", lines, today),
     warnings,
+  };
+}
+
+/** Bank transaction codes of a returned or reversed direct debit (ISO: IDDT/UPDD …; German GVC 109). */
+const RETURN_SUBFAMILIES = new Set(["UPDD", "PRDD", "RCDD", "ARET"]);
+
+/**
+ * A debit that gives back a direct debit: return information (RtrInf), a reversal indicator, or the
+ * transaction code of an unpaid direct debit. The fee comes from Chrgs, else the difference between
+ * the booked and the instructed amount.
+ */
+function returnOf(entry: Node, tx: Node, amountCents: number): DirectDebitReturn | null {
+  const code = (node: Node) => textOf(node?.Domn?.Fmly?.SubFmlyCd);
+  const proprietary = `${textOf(tx?.BkTxCd?.Prtry?.Cd) ?? ""} ${textOf(entry?.BkTxCd?.Prtry?.Cd) ?? ""}`;
+  const isReturn =
+    tx?.RtrInf !== undefined ||
+    textOf(entry?.RvslInd) === "true" ||
+    RETURN_SUBFAMILIES.has(code(tx?.BkTxCd) ?? "") ||
+    RETURN_SUBFAMILIES.has(code(entry?.BkTxCd) ?? "") ||
+    /\+109\b/.test(proprietary);
+  if (!isReturn) return null;
+  const records: Node[] = [tx?.Chrgs?.Rcrd ?? []].flat();
+  let feeCents = records.reduce((sum: number, r: Node) => sum + (parseAmount(textOf(r?.Amt) ?? "") ?? 0), 0);
+  if (feeCents === 0) feeCents = parseAmount(textOf(tx?.Chrgs?.TtlChrgsAndTaxAmt) ?? "") ?? 0;
+  const instructed = parseAmount(textOf(tx?.AmtDtls?.InstdAmt?.Amt) ?? "");
+  if (feeCents === 0 && instructed !== undefined && instructed < amountCents) feeCents = amountCents - instructed;
+  const reason = textOf(tx?.RtrInf?.Rsn?.Cd) ?? textOf(tx?.RtrInf?.Rsn?.Prtry);
+  return {
+    reasonCode: reason ? reason.toUpperCase() : null,
+    originalCents: instructed ?? amountCents - feeCents,
+    feeCents,
+    mandateId: textOf(tx?.Refs?.MndtId),
   };
 }
 

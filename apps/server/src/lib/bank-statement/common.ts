@@ -38,6 +38,23 @@ export interface StatementLine {
    * other than EUR, an amount or booking day outside the ledger's bounds. Null for a bookable line.
    */
   refusal: string | null;
+  /**
+   * A returned direct debit (CAMT: a debit with return information, a reversal, or the bank
+   * transaction code of an unpaid direct debit): never money received (issue 28).
+   */
+  directDebitReturn?: DirectDebitReturn;
+}
+
+/** What a statement says of a direct debit the bank gave back. */
+export interface DirectDebitReturn {
+  /** ISO reason code (RtrInf/Rsn/Cd), e.g. AC04; null when the bank gave none. */
+  reasonCode: string | null;
+  /** The amount originally collected (AmtDtls/InstdAmt, else the line's amount less the fee). */
+  originalCents: number;
+  /** The bank's fee for the return (Chrgs), 0 when none is shown. */
+  feeCents: number;
+  /** The mandate reference (Refs/MndtId) when given. */
+  mandateId: string | null;
 }
 
 export type StatementFormat = "csv" | "camt";

@@ -15,6 +15,7 @@ import { staffRepairRoutes } from "./repairs.js";
 import { refuseOutsideRole } from "./role-scope.js";
 import { staffSepaRoutes } from "./sepa.js";
 import { staffSepaMandateRoutes } from "./sepa-mandates.js";
+import { staffSepaReturnRoutes } from "./sepa-returns.js";
 import { staffServiceFeedbackRoutes } from "./service-feedback.js";
 import { staffServiceMissedRoutes } from "./service-missed.js";
 import { staffServiceProofRoutes } from "./service-proof.js";
@@ -43,6 +44,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
   await app.register(staffLedgerRoutes);
   await app.register(staffSepaRoutes);
   await app.register(staffSepaMandateRoutes);
+  await app.register(staffSepaReturnRoutes);
   await app.register(staffDocumentRoutes);
   await app.register(staffServiceRoutes);
   await app.register(staffServiceRecordRoutes);

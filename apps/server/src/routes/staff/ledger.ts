@@ -252,6 +252,7 @@ export const staffLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
           ...read,
           filename: request.body.filename,
           ...(request.body.book_anyway ? { bookAnyway: request.body.book_anyway } : {}),
+          mail: mailContext(app),
         },
         scopeOf(request),
         auditActor(request),

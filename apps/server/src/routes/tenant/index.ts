@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { appointmentRoutes } from "./appointments.js";
+import { directDebitRoutes } from "./direct-debit.js";
 import { documentRoutes } from "./documents.js";
 import { financeRoutes } from "./finances.js";
 import { messageRoutes } from "./messages.js";
@@ -16,6 +17,7 @@ import { serviceRoutes } from "./services.js";
 export const tenantRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentRoutes);
   await app.register(financeRoutes);
+  await app.register(directDebitRoutes);
   await app.register(messageRoutes);
   await app.register(appointmentRoutes);
   await app.register(documentRoutes);
