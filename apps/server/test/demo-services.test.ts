@@ -107,5 +107,7 @@ describe("the demo services", () => {
     await staffLogin(ctx.app, { id: "", email: DEMO_DIENSTLEISTER_EMAIL, password: DEMO_STAFF_PASSWORD });
     const lines = await demoAccountLines(ctx.db, "http://localhost:3000");
     expect(lines).toContain(`Dienstleister:     ${DEMO_DIENSTLEISTER_EMAIL} / ${DEMO_STAFF_PASSWORD}`);
+    // The crews' app has an address of its own; the staff's accounts sign in there too.
+    expect(lines).toContain("Einsätze (Crews):  http://localhost:3000/einsatz/");
   });
 });

@@ -42,7 +42,8 @@ export async function demoAccountLines(db: Db, publicUrl: string): Promise<strin
       }
     }
   }
-  if (staff.length > 0) lines.push(`Verwaltung:        ${publicUrl}/verwaltung`, ...staff);
+  if (staff.length > 0)
+    lines.push(`Verwaltung:        ${publicUrl}/verwaltung`, `Einsätze (Crews):  ${publicUrl}/einsatz/`, ...staff);
   if (lines.length > 0) lines.unshift("Demo-Zugänge (solange die Demo-Passwörter gelten):");
   return lines;
 }
