@@ -20,6 +20,7 @@ export * from "./pagination.js";
 export * from "./payments.js";
 export * from "./photos.js";
 export * from "./preferences.js";
+export * from "./push.js";
 export * from "./repairs.js";
 export * from "./sepa.js";
 export * from "./tenant-invitation.js";
