@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { seedDemoIfEmpty } from "./db/seed/demo.js";
 import { demoAccountLines } from "./db/seed/demo-banner.js";
 import { seedDemoNoticesIfMissing } from "./db/seed/demo-notices.js";
+import { seedDemoSepaIfMissing } from "./db/seed/demo-sepa.js";
 import { seedDemoServicesIfMissing } from "./db/seed/demo-services.js";
 import { seedDemoStaffIfMissing } from "./db/seed/demo-staff.js";
 import { lanLines, listensEverywhere } from "./lib/lan-addresses.js";
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemoNoticesIfMissing(app.db, mailContextOf(app));
   // Issue 27 §5: the house's services with eight weeks of history (needs the demo staff and tenants).
   if (config.seedDemo) await seedDemoServicesIfMissing(app.db, app.files, mailContextOf(app));
+  // Issue 28: creditor settings and the demo building's mandates, so a collection can be run at once.
+  if (config.seedDemo) await seedDemoSepaIfMissing(app.db);
 
   handleShutdown(app, config.shutdownGraceMs);
 
