@@ -25,6 +25,7 @@ export const appointment = (appointmentId: string) => `${appointments}/${id(appo
 export const appointmentStatus = (appointmentId: string) => `${appointment(appointmentId)}/status`;
 export const documents = "/api/v1/tenant/documents";
 export const finances = "/api/v1/tenant/finances";
+// The SEPA direct debit's paths (mandate, change request, GiroCode) are in ./api-paths-sepa.
 export const message = (threadId: string) => `${messages}/${id(threadId)}`;
 export const messageReplies = (threadId: string) => `${message(threadId)}/replies`;
 export const messageRead = (threadId: string) => `${message(threadId)}/read`;

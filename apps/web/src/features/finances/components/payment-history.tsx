@@ -5,8 +5,24 @@ import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatCurrency, formatDate } from "@/lib/format";
+import { directDebitTexts } from "../direct-debit-texts";
 import { paymentStatusBadge } from "../payment-status";
 import { financeTexts } from "../texts";
+import { GiroCodeToggle } from "./overdue-card";
+
+/** A charge's direct debit: when it is collected, or that the bank gave it back and why. */
+function DirectDebitLine({ debit }: { debit: NonNullable<RentPayment["direct_debit"]> }) {
+  const t = directDebitTexts;
+  if (debit.state === "submitted")
+    return <p className="text-sm text-muted-foreground">{t.collectionOn(formatDate(debit.collection_date))}</p>;
+  if (debit.state === "returned")
+    return (
+      <p className="text-sm font-medium text-destructive-text" data-testid="payment-return">
+        {t.returned(formatDate(debit.collection_date), debit.return_reason)}
+      </p>
+    );
+  return null;
+}
 
 export function PaymentHistory({
   year,
@@ -55,22 +71,32 @@ export function PaymentHistory({
           <ul className="divide-y divide-border" data-testid="payment-list" data-year={year}>
             {payments.map((payment) => {
               const badge = paymentStatusBadge(payment.status);
+              const debit = payment.direct_debit;
               return (
-                <li key={payment.id} className="flex items-start justify-between gap-3 py-3" data-testid="payment-row">
-                  <div className="min-w-0">
-                    <p className="font-medium hyphens-auto wrap-break-word">{payment.description}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {payment.paid_at
-                        ? `${t.paidOn} ${formatDate(payment.paid_at)}`
-                        : `${t.due} ${formatDate(payment.due_date)}`}
-                    </p>
+                <li key={payment.id} className="grid gap-2 py-3" data-testid="payment-row">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="font-medium hyphens-auto wrap-break-word">{payment.description}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {payment.paid_at
+                          ? `${t.paidOn} ${formatDate(payment.paid_at)}`
+                          : `${t.due} ${formatDate(payment.due_date)}`}
+                      </p>
+                      {debit && payment.status !== "paid" ? <DirectDebitLine debit={debit} /> : null}
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <span className="font-semibold" data-testid="payment-amount">
+                        {formatCurrency(payment.amount, payment.currency)}
+                      </span>
+                      <Badge tone={badge.tone}>{badge.label}</Badge>
+                      {debit?.state === "submitted" && payment.status !== "paid" ? (
+                        <Badge tone="neutral" data-testid="payment-direct-debit">
+                          {directDebitTexts.submitted}
+                        </Badge>
+                      ) : null}
+                    </div>
                   </div>
-                  <div className="flex shrink-0 flex-col items-end gap-1">
-                    <span className="font-semibold" data-testid="payment-amount">
-                      {formatCurrency(payment.amount, payment.currency)}
-                    </span>
-                    <Badge tone={badge.tone}>{badge.label}</Badge>
-                  </div>
+                  {payment.status === "overdue" ? <GiroCodeToggle paymentId={payment.id} /> : null}
                 </li>
               );
             })}
