@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -74,6 +74,15 @@ const envSchema = z.object({
     .min(1, { error: "muss mindestens 1 sein" })
     .max(365, { error: "darf höchstens 365 sein" })
     .default(TENANT_INVITATION_LETTER_DAYS),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, { error: "muss ein unkomprimierter P-256-Schlüssel sein (87 Zeichen base64url)" })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: "muss ein P-256-Schlüssel sein (32 Byte, 43 Zeichen base64url)" })
+    .optional(),
+  VAPID_SUBJECT: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "muss eine Zahl (Millisekunden) sein" })
     .int({ error: "muss eine ganze Zahl (Millisekunden) sein" })
@@ -112,6 +121,14 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** How many days a printed invitation letter's link and code work (decision 029). */
   invitationLetterDays: number;
+  /** Web Push (issue 29): the VAPID key pair (base64url) and the subject push services may contact. */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export class ConfigError extends Error {
@@ -195,6 +212,69 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The VAPID key pair (issue 29): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both, for several processes),
+ * else the pair kept in DATA_DIR/vapid-keys.json, made at the first start. Every subscription is
+ * bound to the public key, so losing or changing it silently ends every device's push.
+ */
+function readVapidKeys(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string }, dataDir: string) {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if (publicKey !== undefined || privateKey !== undefined) {
+    if (publicKey === undefined || privateKey === undefined) {
+      throw new ConfigError(
+        "VAPID_PUBLIC_KEY und VAPID_PRIVATE_KEY: bitte beide setzen oder keinen (dann erzeugt der Server ein Paar in DATA_DIR). / Set both VAPID keys or neither.",
+      );
+    }
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    if (ecdh.getPublicKey("base64url") !== publicKey) {
+      throw new ConfigError(
+        "VAPID_PUBLIC_KEY passt nicht zu VAPID_PRIVATE_KEY: bitte das Paar unverändert übernehmen. / The VAPID public key does not belong to the private key.",
+      );
+    }
+    return { publicKey, privateKey };
+  }
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (!existsSync(file)) {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const pair = { publicKey: ecdh.getPublicKey("base64url"), privateKey: ecdh.getPrivateKey("base64url") };
+    try {
+      // "wx": two processes starting at once on one DATA_DIR keep the pair the first one wrote.
+      writeFileSync(file, `${JSON.stringify(pair)}\n`, { mode: 0o600, flag: "wx" });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+  }
+  const kept = JSON.parse(readFileSync(file, "utf8")) as { publicKey?: unknown; privateKey?: unknown };
+  if (typeof kept.publicKey !== "string" || typeof kept.privateKey !== "string") {
+    throw new ConfigError(`${file}: kein VAPID-Schlüsselpaar (publicKey, privateKey). / Not a VAPID key pair.`);
+  }
+  return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+}
+
+/**
+ * The VAPID subject: VAPID_SUBJECT, else PUBLIC_URL when it is https, else mailto: the support
+ * address. Apple's push service refuses any other kind, so a wrong one stops the start.
+ */
+function readVapidSubject(given: string | undefined, publicUrl: string, supportEmail: string): string {
+  const subject = given ?? (publicUrl.startsWith("https://") ? publicUrl : `mailto:${supportEmail}`);
+  let valid = false;
+  try {
+    const url = new URL(subject);
+    valid =
+      (url.protocol === "mailto:" && url.pathname.includes("@")) || (url.protocol === "https:" && url.host !== "");
+  } catch {
+    valid = false;
+  }
+  if (!valid) {
+    throw new ConfigError(
+      `VAPID_SUBJECT: „${subject}“ muss mit mailto: (eine E-Mail-Adresse) oder https: (eine Web-Adresse) beginnen, sonst lehnen Push-Dienste wie Apples die Nachrichten ab. / VAPID_SUBJECT must be a mailto: or https: URL.`,
+    );
+  }
+  return subject;
+}
+
 function databaseFrom(url: string | undefined, dataDir: string, schema: string | undefined): DatabaseConfig {
   if (!url) return { kind: "sqlite", file: path.join(dataDir, "mieter-portal.sqlite") };
   if (url.startsWith("postgres")) return { kind: "postgres", url, ...(schema ? { schema } : {}) };
@@ -219,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (apiKeys.length === 0) throw new ConfigError("API_KEYS: mindestens ein Schlüssel ist nötig");
   const secret = e.JWT_SECRET ?? loadOrCreateSecret(dataDir);
   const shownHost = e.HOST === "0.0.0.0" || e.HOST === "::" ? "localhost" : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, "");
+  const brand = readBrand(env);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -228,12 +310,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiKeys,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? "",
-    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     consoleDist: e.CONSOLE_DIST ? path.resolve(e.CONSOLE_DIST) : undefined,
     crewDist: e.CREW_DIST ? path.resolve(e.CREW_DIST) : undefined,
-    brand: readBrand(env),
+    brand,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE, tenantPerMinute: e.RATE_LIMIT_TENANT_PER_MINUTE },
@@ -241,5 +323,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notifyIntervalMs: e.NOTIFY_INTERVAL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     invitationLetterDays: e.INVITATION_LETTER_DAYS,
+    push: { ...readVapidKeys(e, dataDir), subject: readVapidSubject(e.VAPID_SUBJECT, publicUrl, brand.supportEmail) },
   };
 }
