@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type BuildingSite, DEFAULT_SITE_TOLERANCE_M } from "@mieter-portal/contracts/services";
 import type { Building } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { nowIso } from "../../lib/time.js";
@@ -53,6 +54,27 @@ export async function buildingsExist(db: Db, ids: string[]): Promise<boolean> {
     .where("id", "in", [...new Set(ids)])
     .execute();
   return rows.length === new Set(ids).size;
+}
+
+/**
+ * A house's saved position and radius (what `setBuildingSite` wrote): null while none is saved,
+ * undefined when the house does not exist.
+ */
+export async function buildingSiteOf(db: Db, buildingId: string): Promise<BuildingSite | null | undefined> {
+  const row = await db
+    .selectFrom("buildings")
+    .select(["latitude", "longitude", "site_tolerance_m"])
+    .where("id", "=", buildingId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.latitude === null || row.longitude === null) return null;
+  return {
+    building_id: buildingId,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    // The crews' check takes the default for a house saved without one: say the radius it uses.
+    tolerance_m: row.site_tolerance_m ?? DEFAULT_SITE_TOLERANCE_M,
+  };
 }
 
 /**
