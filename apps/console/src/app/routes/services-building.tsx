@@ -7,11 +7,12 @@ import { RequireCapability } from "@/components/require-capability";
 import { paths } from "@/config/paths";
 import { PlansSection } from "@/features/services/components/plan-list";
 import { ProofDownloads } from "@/features/services/components/proof-downloads";
+import { RatingsSection } from "@/features/services/components/ratings";
 import { SiteForm } from "@/features/services/components/site-form";
 import { SERVICES_TEXTS } from "@/features/services/texts";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
 
-/** One building's Hausdienste: its plans, where the house is, and the proof documents. */
+/** One building's Hausdienste: its plans, the proof documents, the tenants' ratings, and where the house is. */
 export function Component() {
   useDocumentTitle(SERVICES_TEXTS.title);
   return (
@@ -52,6 +53,7 @@ function BuildingServices() {
       <div className="grid gap-4">
         <PlansSection buildingId={building.id} />
         <ProofDownloads buildingId={building.id} buildingName={building.name} />
+        <RatingsSection buildingId={building.id} />
         <Section title="Lage des Hauses" headingId="site-heading">
           <SiteForm buildingId={building.id} />
         </Section>
