@@ -4,7 +4,8 @@
  * ledger, bank import and campaign export at 10,000 tenants), `growth` (bench/growth.ts, a
  * portfolio grown to 10,000 tenants by CSV import: the imports, the searches, a 10,000-line
  * statement) and `services` (bench/service-proof.ts, a year of service visits for 500 buildings
- * and one building's yearly Leistungsnachweis); `npm run bench -- web` (or BENCH_PARTS=api,web)
+ * and one building's yearly Leistungsnachweis) and `sepa` (bench/sepa.ts, a collection run for
+ * 10,000 tenancies and its pain.008 file); `npm run bench -- web` (or BENCH_PARTS=api,web)
  * runs the parts named.
  *
  * api: seeds 10,000 tenants into a fresh SQLite database — or, with BENCH_DATABASE_URL
@@ -56,6 +57,7 @@ import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
 import { runGrowthBench } from "./growth.js";
 import { benchSchema } from "./pg-schema.js";
 import { runPortfolioBench } from "./portfolio.js";
+import { runSepaBench } from "./sepa.js";
 import { runServiceProofBench } from "./service-proof.js";
 import { runWebBench } from "./web.js";
 
@@ -726,7 +728,7 @@ async function apiPart(): Promise<void> {
   }
 }
 
-const PARTS = ["api", "web", "portfolio", "growth", "services"] as const;
+const PARTS = ["api", "web", "portfolio", "growth", "services", "sepa"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts named on the command line (`npm run bench -- web`) or in BENCH_PARTS, else all. */
@@ -748,6 +750,8 @@ async function main(): Promise<void> {
     ["growth", runGrowthBench],
     // Issue 27: a year of service visits for 500 buildings, one building's yearly Leistungsnachweis.
     ["services", runServiceProofBench],
+    // Issue 28: a collection run for 10,000 tenancies, its pain.008 file.
+    ["sepa", runSepaBench],
   ];
   let first = true;
   for (const [part, run] of runs) {

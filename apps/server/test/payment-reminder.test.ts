@@ -111,6 +111,9 @@ describe("the payment reminder", () => {
     expect(body).toContain("Empfänger: Birke Wohnen GmbH");
     expect(body).toContain("IBAN: DE02 1203 0000 0000 2020 51");
     expect(body).toContain(`Verwendungszweck: ${reference}`);
+    // Issue 28: the GiroCode of each open amount is in the tenant's Finanzen.
+    expect(body).toContain("GiroCode");
+    expect(body).toContain("/finances");
   });
 
   it("answers with the deadline through the console's route", async () => {
