@@ -224,7 +224,7 @@ for (const scheme of SCHEMES) {
       expect(download.suggestedFilename()).toBe(
         `Leistungsnachweis ${WALK_BUILDING.name} ${dates[0]} bis ${dates[0]}.pdf`,
       );
-      const text = execFileSync("pdftotext", ["-layout", await download.path(), "-"], { encoding: "utf8" });
+      const text = execFileSync("/usr/bin/pdftotext", ["-layout", await download.path(), "-"], { encoding: "utf8" });
       const germanDay = dates[0]!.split("-").reverse().join(".");
       expect(text).toContain(`${germanDay} – ${germanDay}`);
       const line = text.split("\n").find((l) => l.includes(germanDay) && l.includes(hash.slice(0, 12)));

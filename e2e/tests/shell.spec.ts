@@ -59,7 +59,13 @@ test.describe("app shell", () => {
   test("'Mehr' opens the sheet with the other screens", async ({ page }) => {
     await page.getByRole("button", { name: "Mehr" }).click();
     const sheet = page.getByRole("dialog", { name: "Mehr" });
-    await expect(sheet.getByRole("link")).toHaveText(["Zählerstände", "Finanzen", "Termine", "Hausdienste", "Einstellungen"]);
+    await expect(sheet.getByRole("link")).toHaveText([
+      "Zählerstände",
+      "Finanzen",
+      "Termine",
+      "Hausdienste",
+      "Einstellungen",
+    ]);
     await expect(sheet.getByRole("button", { name: "Abmelden" })).toBeVisible();
     await sheet.getByRole("link", { name: "Finanzen" }).click();
     await expect(sheet).toBeHidden();

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, type MockInstance, vi } from "vitest";
 import { toast } from "@/components/ui/use-toast";
@@ -17,6 +17,10 @@ vi.mock("@/components/ui/toaster", async () => ({
 
 import { isBenignTestWarning } from "@mieter-portal/ui/test-warnings";
 import { consoleErrorPolicy } from "./console";
+
+// findBy… and waitFor wait for a state up to 5 s (the default 1 s is too short on a loaded CI machine,
+// where the first render of a lazy screen may take longer; a passing test still ends at once).
+configure({ asyncUtilTimeout: 5000 });
 
 const originalConsoleError = console.error;
 let consoleErrorSpy: MockInstance<typeof console.error>;

@@ -40,8 +40,6 @@ export const SERVICES_TEXTS = {
   locationNever: "Gespeichert wird nur das Ergebnis der Standortprüfung, nie Koordinaten.",
   siteHint:
     "Wo der Eingang des Hauses liegt und in welchem Umkreis ein Einsatz als „am Objekt“ gilt. Gespeichert wird je Einsatz nur das Ergebnis, nie die Position der Mitarbeitenden.",
-  siteUnknown:
-    "Die gespeicherte Position des Hauses kann die Verwaltung noch nicht anzeigen; ein Speichern ersetzt sie.",
   proofTitle: "Nachweise",
   proofHint:
     "Der Leistungsnachweis listet jeden Einsatz des Zeitraums mit Zeiten, Checkliste, Fotos und Prüfsumme – für die Belegeinsicht der Mieter.",

@@ -17,12 +17,12 @@ import {
   findServiceRecord,
   findServiceRecordPhoto,
   finishServiceRecord,
-  listUnplannedRecords,
   RECORD_REFUSALS,
   type RecordRefusal,
   serviceRecordBuilding,
   startServiceRecord,
 } from "../../domain/services/records.js";
+import { listUnplannedRecords } from "../../domain/services/unplanned-records.js";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/errors.js";
 import { PHOTO_BODY_LIMIT } from "../../lib/limits.js";
 import { sendStoredFile } from "../../lib/send-file.js";

@@ -69,7 +69,9 @@ describe("invite a staff member", () => {
     await user.type(screen.getByLabelText("Name"), "Nina Neu");
     await user.selectOptions(screen.getByLabelText("Rolle"), "hausmeister");
     await user.click(screen.getByRole("button", { name: "Einladung senden" }));
-    expect(await screen.findByText("Verwalter, Hausmeister und Dienstleister brauchen mindestens ein Gebäude.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Verwalter, Hausmeister und Dienstleister brauchen mindestens ein Gebäude."),
+    ).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "Gebäude" })).toHaveAccessibleDescription(
       "Verwalter, Hausmeister und Dienstleister brauchen mindestens ein Gebäude.",
     );
