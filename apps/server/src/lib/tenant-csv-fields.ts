@@ -30,6 +30,10 @@ export const IMPORT_COLUMNS = [
   "guthaben",
   "bezahlt_bis",
   "erster_monat",
+  "iban",
+  "kontoinhaber",
+  "mandatsreferenz",
+  "mandat_vom",
 ] as const;
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
@@ -54,6 +58,10 @@ export const LABELS: Record<ImportColumn, string> = {
   guthaben: "Guthaben",
   bezahlt_bis: "Bezahlt bis",
   erster_monat: "Erster Monat",
+  iban: "IBAN",
+  kontoinhaber: "Kontoinhaber",
+  mandatsreferenz: "Mandatsreferenz",
+  mandat_vom: "Mandat vom",
 };
 
 /**
@@ -90,6 +98,16 @@ for (const [column, names] of Object.entries({
   guthaben: ["guthaben"],
   bezahlt_bis: ["bezahltbis", "gezahltbis"],
   erster_monat: ["erstermonat", "abrechnungab", "sollstellungab", "mieteab", "ledgerab"],
+  iban: ["iban", "ibanlastschrift", "ibanmandat", "kontoiban"],
+  kontoinhaber: ["kontoinhaber", "kontoinhaberin", "zahlungspflichtiger"],
+  mandatsreferenz: ["mandatsreferenz", "mandatsref", "mandatreferenz", "mandatsnummer"],
+  mandat_vom: [
+    "mandatvom",
+    "mandatsdatum",
+    "datumdermandatsunterschrift",
+    "mandatunterschriebenam",
+    "unterschriftmandat",
+  ],
 } satisfies Record<ImportColumn, string[]>)) {
   for (const name of names) ALIASES[name] = column as ImportColumn;
 }
@@ -147,6 +165,8 @@ export interface ParsedImportRow {
   paymentMethod: string;
   dueDay: number | null;
   ibanLast4: string | null;
+  /** A signed SEPA mandate the sheet carries (IBAN, Mandat vom, optionally its reference and holder). */
+  mandate: { iban: string; signedOn: string; reference: string | null; debtorName: string } | null;
   /** Positive: arrears the tenant owes at takeover; negative: credit. */
   openingBalanceCents: number;
   /** YYYY-MM of the first month to charge, when the file says (Erster Monat, or the month after Bezahlt bis). */

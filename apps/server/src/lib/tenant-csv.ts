@@ -1,4 +1,4 @@
-import { LIMITS } from "@mieter-portal/contracts";
+import { compactIban, isValidIban, LIMITS } from "@mieter-portal/contracts";
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import {
@@ -214,6 +214,35 @@ export function parseTenantCsv(file: string): ParsedImport {
       problems.push(`IBAN (letzte 4) „${ibanText}“: bitte genau die letzten vier Ziffern der IBAN angeben.`);
     }
 
+    // A signed SEPA mandate from the old system: kept with its reference (the bank knows it by that).
+    let mandate: ParsedImportRow["mandate"] = null;
+    const ibanCell = cell("iban");
+    const signedCell = cell("mandat_vom");
+    const referenceCell = cell("mandatsreferenz");
+    if (ibanCell || signedCell || referenceCell) {
+      const full = compactIban(ibanCell);
+      const signedOn = signedCell ? parseImportDate(signedCell) : null;
+      if (!ibanCell) problems.push("Für das SEPA-Mandat fehlt die IBAN.");
+      else if (!isValidIban(full))
+        problems.push(`IBAN „${ibanCell}“ ist ungültig (Prüfziffer oder Länge stimmt nicht).`);
+      if (!signedCell) problems.push("Für das SEPA-Mandat fehlt das Datum der Unterschrift (Mandat vom).");
+      else if (!signedOn) problems.push(`Mandat vom „${signedCell}“ ist kein gültiges Datum (TT.MM.JJJJ).`);
+      if (referenceCell && !/^[A-Za-z0-9+?/\-:().,']{1,35}$/.test(referenceCell)) {
+        problems.push(
+          `Mandatsreferenz „${referenceCell}“: höchstens 35 Zeichen, nur Buchstaben, Ziffern und + ? / - : ( ) . , ' (keine Leerzeichen).`,
+        );
+      }
+      if (method && method !== "sepa_direct_debit")
+        problems.push("Ein SEPA-Mandat passt nur zur Zahlungsart SEPA-Lastschrift.");
+      const holder = cell("kontoinhaber") || `${cell("vorname")} ${cell("nachname")}`.trim();
+      if (holder.length > 70) problems.push(`Kontoinhaber „${holder}“ ist zu lang (höchstens 70 Zeichen).`);
+      mandate = { iban: full, signedOn: signedOn ?? signedCell, reference: referenceCell || null, debtorName: holder };
+      if (!ibanLast4 && isValidIban(full)) ibanLast4 = full.slice(-4);
+      warnings.push(
+        `SEPA-Mandat vom ${signedCell} wird übernommen${referenceCell ? ` (Mandatsreferenz ${referenceCell})` : " (die Mandatsreferenz vergibt das Portal)"}.`,
+      );
+    }
+
     // The account at takeover: Saldo (positive: the tenant owes; negative: credit) or Guthaben.
     let openingBalanceCents = 0;
     for (const column of ["saldo", "guthaben"] as const) {
@@ -259,6 +288,7 @@ export function parseTenantCsv(file: string): ParsedImport {
       paymentMethod: method ?? methodText,
       dueDay: Number.isNaN(dueDay) ? null : dueDay,
       ibanLast4,
+      mandate,
       openingBalanceCents,
       firstPeriod,
       cells: record.slice(0, header.length).map(tidy),

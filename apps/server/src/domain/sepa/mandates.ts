@@ -274,3 +274,52 @@ export async function setLastCollection(trx: Db, mandateIds: string[]): Promise<
       .execute();
   }
 }
+
+/**
+ * Mandates carried over with a tenant import (issue 28): signed in the previous system and in use
+ * there, so they keep their reference (derived when the sheet has none), count as collected last
+ * month (the next collection is RCUR, the 36 months run from then) and announce the rent as it is.
+ */
+export async function recordImportedMandates(
+  trx: Db,
+  mandates: { tenancyId: string; iban: string; signedOn: string; reference: string | null; debtorName: string }[],
+  actor: AuditActor,
+  today = berlinToday(),
+): Promise<void> {
+  const now = nowIso();
+  const lastCollection = addMonths(today, -1);
+  for (const m of mandates) {
+    const tenancy = await trx
+      .selectFrom("tenancies")
+      .select(["building_id", "base_rent_cents", "utilities_cents"])
+      .where("id", "=", m.tenancyId)
+      .executeTakeFirstOrThrow();
+    const reference = m.reference ?? (await nextMandateReference(trx, m.tenancyId));
+    await trx
+      .insertInto("sepa_mandates")
+      .values({
+        id: randomUUID(),
+        tenancy_id: m.tenancyId,
+        reference,
+        signed_on: m.signedOn,
+        debtor_name: m.debtorName,
+        iban: m.iban,
+        bic: null,
+        standing_notice_cents: tenancy.base_rent_cents + tenancy.utilities_cents,
+        last_collection_on: lastCollection < m.signedOn ? null : lastCollection,
+        revoked_at: null,
+        revoked_by: null,
+        revoke_reason: null,
+        created_by: actor.staffId,
+        created_at: now,
+      })
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "sepa.mandate_created",
+      entityType: "tenancy",
+      entityId: m.tenancyId,
+      buildingId: tenancy.building_id,
+      after: { reference, signed_on: m.signedOn, debtor_name: m.debtorName, iban_masked: maskIban(m.iban) },
+    });
+  }
+}

@@ -7,6 +7,7 @@ import { berlinToday, centsToEuros } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { addPeriods, firstChargedPeriod, periodOf } from "../ledger/rent-ledger.js";
 import type { MailContext } from "../notifications/notify.js";
+import { recordImportedMandates } from "../sepa/mandates.js";
 import { normalizeEmail } from "./auth.js";
 import { issueInvitation } from "./invitations.js";
 import { createOnboardedTenants } from "./tenant-onboarding.js";
@@ -106,6 +107,18 @@ async function analyse(db: Db, scope: ImportScope, csv: string, today: string): 
     for (const r of rows) places.add(placeKey(r.first_name, r.last_name, r.building_id!, r.apartment_number));
   }
 
+  // Mandate references the sheet carries that are taken already (issue 28): refused per row.
+  const references = [...new Set(parsed.rows.map((r) => r.mandate?.reference).filter((r): r is string => Boolean(r)))];
+  const takenReferences = new Set<string>();
+  for (let i = 0; i < references.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom("sepa_mandates")
+      .select("reference")
+      .where("reference", "in", references.slice(i, i + CHUNK))
+      .execute();
+    for (const r of rows) takenReferences.add(r.reference);
+  }
+
   const earliest = addPeriods(periodOf(today), -36);
   const firstLineOf = new Map<string, number>();
   const toCreate: Analysis["toCreate"] = [];
@@ -140,6 +153,14 @@ async function analyse(db: Db, scope: ImportScope, csv: string, today: string): 
           `${row.firstName} ${row.lastName} in „${row.unit ?? "ohne Wohnung"}“ steht schon in Zeile ${first}.`,
         );
       } else firstLineOf.set(place, row.line);
+    }
+    const reference = row.mandate?.reference;
+    if (reference && takenReferences.has(reference)) {
+      problems.push(`Die Mandatsreferenz „${reference}“ ist schon vergeben.`);
+    } else if (reference) {
+      const first = firstLineOf.get(`mandate:${reference}`);
+      if (first !== undefined) problems.push(`Die Mandatsreferenz „${reference}“ steht schon in Zeile ${first}.`);
+      else firstLineOf.set(`mandate:${reference}`, row.line);
     }
     if (row.firstPeriod && row.firstPeriod < earliest) {
       problems.push(
@@ -261,6 +282,15 @@ export async function importTenants(
     );
     // The check ran in this transaction: a row it passed cannot fail here.
     if (created.kind !== "ok") throw new Error(`Import: ${JSON.stringify(created)}`);
+    await recordImportedMandates(
+      trx,
+      created.value.flatMap((tenant, i) => {
+        const mandate = toCreate[i]!.row.mandate;
+        return mandate ? [{ tenancyId: tenant.tenancyId, ...mandate }] : [];
+      }),
+      actor,
+      today,
+    );
     let invited = 0;
     const buildings = new Set<string>();
     for (const [i, tenant] of created.value.entries()) {
