@@ -55,6 +55,18 @@ export async function sendReminder(
       .where("tenancy_id", "=", tenancyId)
       .where(sql<boolean>`status in ('pending', 'overdue')`)
       .where("due_date", "<", today)
+      // A charge whose direct debit is at the bank (issue 28) is being collected: no reminder for it
+      // until the money shows or the debit comes back.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("sepa_run_items as i")
+              .select("i.id")
+              .whereRef("i.charge_id", "=", "payments.id")
+              .where("i.state", "=", "submitted"),
+          ),
+        ),
+      )
       .orderBy("due_date")
       .execute();
     if (charges.length === 0) return "nothing_overdue";
