@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Agent as HttpsAgent } from "node:https";
 import path from "node:path";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
@@ -18,6 +19,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { dispatchCampaignMails } from "./domain/meter-readings/campaign-mailing.js";
 import { findStaffNameAndRole } from "./domain/staff/staff-members.js";
 import { startNotificationWorker } from "./jobs/notification-worker.js";
+import { deliverDuePushes } from "./jobs/push-delivery.js";
 import { scheduleRentCharges } from "./jobs/rent-ledger-schedule.js";
 import { scheduleMissedVisits } from "./jobs/service-missed.js";
 import { scheduleServiceVisits } from "./jobs/service-visit-schedule.js";
@@ -27,6 +29,7 @@ import { localFileStore } from "./lib/file-store.js";
 import { DEFAULT_BODY_LIMIT } from "./lib/limits.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { APP_VERSION } from "./lib/version.js";
+import { createPushSender } from "./lib/web-push-sender.js";
 import "./fastify-types.js";
 import { requireApiKey } from "./plugins/app/api-key.js";
 import { requireTenant } from "./plugins/app/authenticate.js";
@@ -49,6 +52,8 @@ export interface BuildOptions {
   database?: DbHandle;
   mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
+  /** Tests only: the HTTPS agent that trusts their local push receiver's self-signed certificate. */
+  pushAgent?: HttpsAgent;
 }
 
 /**
@@ -149,6 +154,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Mails a request started finish before the database closes.
   app.addHook("onClose", () => background.drain());
 
+  const pushSender = createPushSender({
+    ...config.push,
+    ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+  });
   const worker = startNotificationWorker({
     db: database.db,
     mailer: app.mailer,
@@ -158,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     intervalMs: config.notifyIntervalMs,
     beforeRound: () =>
       dispatchCampaignMails(database.db, { company: config.brand.companyName, publicUrl: config.publicUrl }),
+    pushes: () => deliverDuePushes({ db: database.db, sender: pushSender, publicUrl: config.publicUrl, log: app.log }),
   });
   app.decorate("notifications", worker);
   app.addHook("onClose", () => worker.stop());

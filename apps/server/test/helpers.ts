@@ -32,7 +32,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, "mailer" | "logger"> = {},
+  options: Pick<BuildOptions, "mailer" | "logger" | "pushAgent"> = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "mp-test-"));
   const config = loadConfig({

@@ -213,3 +213,17 @@ export const pushPayload = z.object({
   }),
 });
 export type PushPayload = z.infer<typeof pushPayload>;
+
+/** Every event a push can be about. */
+export type PushEventKind = TenantNotifyEvent | StaffPushEvent;
+
+/** RFC 8030 §5.3 Urgency. */
+export type PushUrgency = "very-low" | "low" | "normal" | "high";
+
+/**
+ * One push to one device: pending until sent; gone when the push service said the subscription is
+ * no more (404/410, the device is removed); failed after the last retry; expired when its TTL passed
+ * before it could be sent.
+ */
+export const PUSH_DELIVERY_STATES = ["pending", "sent", "gone", "failed", "expired"] as const;
+export type PushDeliveryState = (typeof PUSH_DELIVERY_STATES)[number];

@@ -26,6 +26,7 @@ import * as m0025 from "./migrations/0025_service_plans.js";
 import * as m0026 from "./migrations/0026_service_records.js";
 import * as m0027 from "./migrations/0027_service_reports_ratings.js";
 import * as m0028 from "./migrations/0028_sepa_direct_debit.js";
+import * as m0029 from "./migrations/0029_web_push.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0026_service_records": m0026,
   "0027_service_reports_ratings": m0027,
   "0028_sepa_direct_debit": m0028,
+  "0029_web_push": m0029,
 };
 
 class StaticProvider implements MigrationProvider {

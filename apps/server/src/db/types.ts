@@ -9,6 +9,9 @@ import type {
   NoticeKind,
   PaymentMethod,
   PaymentStatus,
+  PushDeliveryState,
+  PushEventKind,
+  PushUrgency,
   RepairLocation,
   RepairStatus,
   RepairType,
@@ -179,6 +182,54 @@ export interface NotificationOutboxTable {
   last_error: string | null;
   /** An .ics attachment (appointment mails, migration 0018). */
   calendar_ics: Generated<string | null>;
+}
+
+/** Web Push (migration 0029, issue 29): a subscribed browser of a tenant or staff member. */
+export interface PushSubscriptionsTable {
+  id: string;
+  owner_kind: "tenant" | "staff";
+  owner_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  label: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface PushPreferencesTable {
+  owner_kind: "tenant" | "staff";
+  owner_id: string;
+  event: string;
+  email: number;
+  push: number;
+  updated_at: string;
+}
+
+export interface PushEventsTable {
+  id: string;
+  kind: PushEventKind;
+  topic: string;
+  payload: string;
+  ttl_seconds: number;
+  urgency: PushUrgency;
+  created_at: string;
+}
+
+export interface PushDeliveriesTable {
+  id: string;
+  event_id: string;
+  subscription_id: string;
+  owner_kind: "tenant" | "staff";
+  owner_id: string;
+  state: PushDeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
 }
 
 export interface TenanciesTable {
@@ -874,6 +925,10 @@ export interface Database {
   internal_notes: InternalNotesTable;
   inbox_items: InboxItemsTable;
   notification_outbox: NotificationOutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_preferences: PushPreferencesTable;
+  push_events: PushEventsTable;
+  push_deliveries: PushDeliveriesTable;
   notices: NoticesTable;
   notice_affected: NoticeAffectedTable;
   document_publications: DocumentPublicationsTable;

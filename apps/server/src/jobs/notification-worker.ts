@@ -36,6 +36,8 @@ export function startNotificationWorker(options: {
    * repositories/meter-campaigns.ts); a failure is logged and the round goes on.
    */
   beforeRound?: () => Promise<unknown>;
+  /** Sends the due Web Pushes after the mails (jobs/push-delivery.ts); returns how many went out. */
+  pushes?: () => Promise<number>;
 }): NotificationWorker {
   let running: Promise<number> | undefined;
   let stopped = false;
@@ -117,10 +119,16 @@ export function startNotificationWorker(options: {
       }
       for (;;) {
         const rows = await claimDueMails(options.db, 50);
-        if (rows.length === 0) return total;
-        total += await deliver(rows);
-        if (rows.length < 50) return total;
+        if (rows.length > 0) total += await deliver(rows);
+        if (rows.length < 50) break;
       }
+      if (options.pushes) {
+        total += await options.pushes().catch((err) => {
+          options.log.error({ err }, "push delivery failed");
+          return 0;
+        });
+      }
+      return total;
     })();
     try {
       return await running;

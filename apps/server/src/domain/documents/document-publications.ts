@@ -11,6 +11,8 @@ import { removeAll, sanitizeFilename, withTypeExtension } from "../../lib/upload
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { type AudienceTenant, audienceOf } from "../notices/audiences.js";
 import { addDocumentDigestLine } from "../notifications/notifications.js";
+import { buildingName, enqueuePush } from "../push/events.js";
+import { channelsFor } from "../push/preferences.js";
 import { checkDocumentBytes } from "./documents.js";
 import { DOCUMENT_DIGEST_SUBJECT, digestLineOf } from "./mails.js";
 
@@ -118,9 +120,26 @@ export async function publishDocument(
           .values(rows.slice(i, i + DOCUMENT_ROWS_PER_INSERT))
           .execute();
       }
+      // Issue 29: each tenant's choice for new documents (e-mail and/or push).
+      const channels = await channelsFor(
+        trx,
+        "tenant",
+        recipients.map((t) => t.id),
+        "document",
+      );
+      await enqueuePush(
+        trx,
+        recipients.map((t) => ({ kind: "tenant" as const, id: t.id })),
+        {
+          kind: "document",
+          title: "Neues Dokument im Mieter-Portal",
+          building: await buildingName(trx, publication.building_id),
+          path: "/documents",
+        },
+      );
       await addDocumentDigestLine(
         trx,
-        recipients.filter((t) => t.notify_email === 1),
+        recipients.filter((t) => t.notify_email === 1 && channels.get(t.id)?.email !== false),
         {
           subject: DOCUMENT_DIGEST_SUBJECT,
           line: digestLineOf(publication.title, input.type),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  EMERGENCY_TYPE_LABELS,
   type EmergencyType,
   type NoticeKind,
   type OutageWindowProblem,
@@ -14,6 +15,8 @@ import { nowIso } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMails } from "../notifications/notifications.js";
 import { type MailContext, tenantMailText } from "../notifications/notify.js";
+import { buildingName, enqueuePush } from "../push/events.js";
+import { channelsFor } from "../push/preferences.js";
 import { audienceOf } from "./audiences.js";
 import { emergencyMail } from "./mails.js";
 
@@ -44,7 +47,28 @@ const utc = (instant: string) => new Date(instant).toISOString();
  */
 async function mailEmergency(trx: Db, notice: NoticeRow, ctx: MailContext): Promise<number> {
   const { subject, lines } = emergencyMail(ctx, notice);
-  const recipients = (await audienceOf(trx, notice.building_id)).filter((t) => t.notify_email === 1);
+  const audience = await audienceOf(trx, notice.building_id);
+  // Issue 29: the tenants' choice for notices (e-mail and/or push), then a push to their devices.
+  const channels = await channelsFor(
+    trx,
+    "tenant",
+    audience.map((t) => t.id),
+    "notice",
+  );
+  await enqueuePush(
+    trx,
+    audience.map((t) => ({ kind: "tenant" as const, id: t.id })),
+    {
+      kind: "notice",
+      title:
+        notice.emergency_type && notice.emergency_type !== "other"
+          ? `Störung: ${EMERGENCY_TYPE_LABELS[notice.emergency_type as EmergencyType]}`
+          : "Störung im Haus",
+      building: await buildingName(trx, notice.building_id),
+      path: "/",
+    },
+  );
+  const recipients = audience.filter((t) => t.notify_email === 1 && channels.get(t.id)?.email !== false);
   await enqueueMails(
     trx,
     recipients.map((tenant) => ({
@@ -280,5 +304,12 @@ export async function endNotice(
  * its audience with e-mail on, as mailEmergency counts them (the console asks before it publishes).
  */
 export async function countEmergencyRecipients(db: Db, buildingId: string | null): Promise<number> {
-  return (await audienceOf(db, buildingId)).filter((t) => t.notify_email === 1).length;
+  const audience = await audienceOf(db, buildingId);
+  const channels = await channelsFor(
+    db,
+    "tenant",
+    audience.map((t) => t.id),
+    "notice",
+  );
+  return audience.filter((t) => t.notify_email === 1 && channels.get(t.id)?.email !== false).length;
 }

@@ -1,6 +1,8 @@
 import { STAFF_INBOX_PATH, STAFF_ROLE_LABELS, type StaffRole } from "@mieter-portal/contracts/staff";
 import type { Db } from "../../db/connection.js";
 import type { MailContext } from "../../lib/mail-context.js";
+import { enqueuePush, TENANT_MAIL_PUSH, tenantBuildingName } from "../push/events.js";
+import { channelsFor } from "../push/preferences.js";
 import { staffToNotify } from "../staff/staff-members.js";
 import { enqueueMail, nextDigestSlot, tenantWantsMail } from "./notifications.js";
 
@@ -55,8 +57,20 @@ export function tenantMailText(
  * recorded, so that the console can say what really happened.
  */
 export async function notifyTenant(db: Db, ctx: MailContext, tenantId: string, mail: TenantMail): Promise<boolean> {
+  // Issue 29: the event's channels as the tenant chose them; push to their devices when wanted.
+  const push = TENANT_MAIL_PUSH[mail.kind];
+  const channels = push ? (await channelsFor(db, "tenant", [tenantId], push.event)).get(tenantId) : undefined;
+  if (push && channels?.push) {
+    const building = await tenantBuildingName(db, tenantId);
+    await enqueuePush(db, [{ kind: "tenant", id: tenantId }], {
+      kind: push.event,
+      title: push.title,
+      building,
+      path: mail.path,
+    });
+  }
   const tenant = await tenantWantsMail(db, tenantId);
-  if (tenant?.notify_email !== 1) return false;
+  if (tenant?.notify_email !== 1 || channels?.email === false) return false;
   await enqueueMail(db, {
     recipientKind: "tenant",
     recipientId: tenantId,

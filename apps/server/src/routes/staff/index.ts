@@ -11,6 +11,7 @@ import { staffMeterCampaignRoutes } from "./meter-campaigns.js";
 import { staffMeterReadingRoutes } from "./meter-readings.js";
 import { staffNoticeRoutes } from "./notices.js";
 import { staffOnboardingRoutes } from "./onboarding.js";
+import { staffPushRoutes } from "./push.js";
 import { staffRepairRoutes } from "./repairs.js";
 import { refuseOutsideRole } from "./role-scope.js";
 import { staffSepaRoutes } from "./sepa.js";
@@ -31,6 +32,7 @@ import { staffThreadRoutes } from "./threads.js";
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", refuseOutsideRole);
   await app.register(staffAccountRoutes);
+  await app.register(staffPushRoutes);
   await app.register(staffInboxRoutes);
   await app.register(staffRepairRoutes);
   await app.register(staffInternalNoteRoutes);

@@ -9,6 +9,7 @@ import { noticeRoutes } from "./notices.js";
 import { paymentRoutes } from "./payments.js";
 import { photoRoutes } from "./photos.js";
 import { preferenceRoutes } from "./preferences.js";
+import { tenantPushRoutes } from "./push.js";
 import { repairRoutes } from "./repairs.js";
 import { serviceFeedbackRoutes } from "./service-feedback.js";
 import { serviceRoutes } from "./services.js";
@@ -25,6 +26,7 @@ export const tenantRoutes: FastifyPluginAsync = async (app) => {
   await app.register(repairRoutes);
   await app.register(photoRoutes);
   await app.register(preferenceRoutes);
+  await app.register(tenantPushRoutes);
   await app.register(noticeRoutes);
   await app.register(serviceRoutes);
   await app.register(serviceFeedbackRoutes);
