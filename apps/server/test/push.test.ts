@@ -8,6 +8,7 @@ import { pushPayloadOf } from "../src/jobs/push-delivery.js";
 import { createPushSender } from "../src/lib/web-push-sender.js";
 import { fixture } from "./factories/documents.js";
 import { insertThread } from "./factories/messages.js";
+import { repairPayload } from "./factories/repairs.js";
 import { BUILDING_A } from "./factories/staff.js";
 import {
   api,
@@ -179,7 +180,13 @@ describe("Web Push", () => {
     await publishDocument(
       ctx.db,
       ctx.app.files,
-      { audience: "building", buildingId, title: "Hausordnung 2027", type: "house_rules", bytes: fixture("sample.pdf") },
+      {
+        audience: "building",
+        buildingId,
+        title: "Hausordnung 2027",
+        type: "house_rules",
+        bytes: fixture("sample.pdf"),
+      },
       actor,
     );
     await ctx.app.notifications.runOnce();
@@ -379,5 +386,22 @@ describe("Web Push", () => {
     expect((await api(ctx.app, staffToken).get("/api/v1/staff/push/key")).json().public_key).toBe(
       ctx.config.push.publicKey,
     );
+  });
+
+  it("pushes a tenant's new emergency repair to the staff of the building who chose it", async () => {
+    clearReceived();
+    const res = await tenantApi().post("/api/v1/tenant/repairs", repairPayload({ urgency: "emergency" }));
+    expect(res.statusCode).toBe(201);
+    // A repair that is not an emergency waits for the digest.
+    await tenantApi().post("/api/v1/tenant/repairs", repairPayload({ urgency: "low" }));
+    await ctx.app.notifications.runOnce();
+    const toDesk = receiver.received.filter((p) => p.device === "staff-desk");
+    expect(toDesk).toHaveLength(1);
+    expect(toDesk[0]).toMatchObject({ urgency: "high", ttl: String(24 * 3600) });
+    expect(pushPayload.parse(toDesk[0]!.payload).notification).toMatchObject({
+      title: "Neue Notfall-Reparatur",
+      body: "Lindenstraße 5",
+      navigate: `${PUBLIC_URL}/verwaltung/reparaturen/${res.json().id}`,
+    });
   });
 });

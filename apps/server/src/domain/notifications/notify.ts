@@ -1,7 +1,8 @@
+import type { StaffPushEvent } from "@mieter-portal/contracts";
 import { STAFF_INBOX_PATH, STAFF_ROLE_LABELS, type StaffRole } from "@mieter-portal/contracts/staff";
 import type { Db } from "../../db/connection.js";
 import type { MailContext } from "../../lib/mail-context.js";
-import { enqueuePush, TENANT_MAIL_PUSH, tenantBuildingName } from "../push/events.js";
+import { buildingName, enqueuePush, TENANT_MAIL_PUSH, tenantBuildingName } from "../push/events.js";
 import { channelsFor } from "../push/preferences.js";
 import { staffToNotify } from "../staff/staff-members.js";
 import { enqueueMail, nextDigestSlot, tenantWantsMail } from "./notifications.js";
@@ -112,9 +113,26 @@ export async function notifyStaffOfNewItem(
   db: Db,
   _ctx: MailContext,
   buildingId: string | null,
-  item: { kind: "repair" | "message" | "appointment" | "meter_reading"; line: string },
+  item: {
+    kind: "repair" | "message" | "appointment" | "meter_reading";
+    line: string;
+    /** Also a push to the devices of those who chose this event (issue 29): kind of event and building only. */
+    push?: { event: StaffPushEvent; title: string; path: string };
+  },
 ): Promise<void> {
   const recipients = await staffToNotify(db, buildingId);
+  if (item.push) {
+    await enqueuePush(
+      db,
+      recipients.map((staff) => ({ kind: "staff" as const, id: staff.id })),
+      {
+        kind: item.push.event,
+        title: item.push.title,
+        building: await buildingName(db, buildingId),
+        path: item.push.path,
+      },
+    );
+  }
   for (const staff of recipients) {
     if (staff.role === "hausmeister" && (item.kind === "message" || item.kind === "meter_reading")) continue;
     await enqueueMail(db, {

@@ -216,6 +216,15 @@ export async function createRepair(
         await notifyStaffOfNewItem(trx, mail, buildingId, {
           kind: "repair",
           line: `Reparatur (${URGENCY_TITLES[row.urgency]}): ${title} – ${input.actorName}`,
+          ...(row.urgency === "emergency"
+            ? {
+                push: {
+                  event: "emergency_repair" as const,
+                  title: "Neue Notfall-Reparatur",
+                  path: `/verwaltung/reparaturen/${row.id}`,
+                },
+              }
+            : {}),
         });
       }
       if (tenantId === null) return [];
