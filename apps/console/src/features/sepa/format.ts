@@ -25,3 +25,8 @@ export function wholeNumber(text: string): unknown {
   const t = text.trim();
   return /^\d+$/.test(t) ? Number(t) : t;
 }
+
+/** "1 Lastschrift", "2 Lastschriften". */
+export function debits(n: number): string {
+  return n === 1 ? "1 Lastschrift" : `${n} Lastschriften`;
+}

@@ -22,9 +22,14 @@ export interface ChargeRow {
   problem?: boolean;
 }
 
-const cell = "py-2 pr-3 align-top max-md:p-0";
-/** Below md the table is a list of cards: each cell names its column. */
-const small = "text-muted-foreground md:hidden";
+/**
+ * Six columns need about 900 px: a table from 1280 px on (xl; the sidebar takes 240 px from 1024 px
+ * on), below that each charge is a card — name, then due date, amount, type and account in a
+ * wrapping line, then the notes.
+ */
+const cell = "py-2 pr-3 align-top max-xl:p-0";
+/** In a card the cells name themselves. */
+const small = "text-muted-foreground xl:hidden";
 
 export function SequenceBadge({ sequence }: { sequence: SepaSequenceType }) {
   return (
@@ -34,15 +39,12 @@ export function SequenceBadge({ sequence }: { sequence: SepaSequenceType }) {
   );
 }
 
-/**
- * The charges of a collection: Mieter, Fälligkeit, Betrag, Lastschriftart, IBAN with the mandate,
- * and notes. A table on wide screens; below 768 px each charge is a card of its own.
- */
+/** The charges of a collection: Mieter, Fälligkeit, Betrag, Lastschriftart, IBAN with the mandate, notes. */
 export function ChargesTable({ rows, caption }: { rows: ChargeRow[]; caption: string }) {
   return (
-    <table className="w-full text-sm max-md:block">
+    <table className="w-full text-sm max-xl:block">
       <caption className="sr-only">{caption}</caption>
-      <thead className="max-md:sr-only">
+      <thead className="max-xl:sr-only">
         <tr className="border-b border-border text-left text-muted-foreground">
           <th scope="col" className="py-2 pr-3 font-medium">
             Mieter
@@ -64,18 +66,18 @@ export function ChargesTable({ rows, caption }: { rows: ChargeRow[]; caption: st
           </th>
         </tr>
       </thead>
-      <tbody className="max-md:grid max-md:gap-2">
+      <tbody className="max-xl:grid max-xl:gap-2">
         {rows.map((r) => (
           <tr
             key={r.charge_id}
             data-testid="sepa-charge"
             data-problem={r.problem ? "true" : undefined}
             className={cn(
-              "border-b border-border last:border-b-0 max-md:grid max-md:gap-1 max-md:rounded-lg max-md:border max-md:p-3 max-md:last:border-b",
-              r.problem && "max-md:border-destructive/50",
+              "border-b border-border last:border-b-0 max-xl:flex max-xl:flex-wrap max-xl:items-center max-xl:gap-x-4 max-xl:gap-y-1.5 max-xl:rounded-lg max-xl:border max-xl:p-3 max-xl:last:border-b",
+              r.problem && "max-xl:border-destructive/50",
             )}
           >
-            <td className={cell}>
+            <td className={cn(cell, "max-xl:basis-full xl:min-w-52")}>
               <span className="block font-medium [overflow-wrap:anywhere]">{r.tenant_name}</span>
               <span className="block text-muted-foreground [overflow-wrap:anywhere]">
                 {[r.building_name, r.unit ? `Whg. ${r.unit}` : null, r.description].filter(Boolean).join(" · ")}
@@ -85,27 +87,26 @@ export function ChargesTable({ rows, caption }: { rows: ChargeRow[]; caption: st
               <span className={small}>fällig </span>
               {formatCalendarDate(r.due_date)}
             </td>
-            <td className={cn(cell, "font-medium whitespace-nowrap md:text-right")}>
-              <span className={cn(small, "font-normal")}>Betrag </span>
-              {formatMoney(r.amount)}
+            <td className={cn(cell, "font-medium whitespace-nowrap xl:text-right")}>{formatMoney(r.amount)}</td>
+            <td className={cn(cell, !r.sequence && "max-xl:hidden")}>
+              {r.sequence ? <SequenceBadge sequence={r.sequence} /> : "–"}
             </td>
-            <td className={cell}>{r.sequence ? <SequenceBadge sequence={r.sequence} /> : "–"}</td>
-            <td className={cell}>
+            <td className={cn(cell, !r.iban_masked && "max-xl:hidden")}>
               {r.iban_masked ? (
                 <>
-                  <span className="block">
+                  <span className="block whitespace-nowrap">
                     <span className={small}>IBAN </span>
                     {r.iban_masked}
                   </span>
                   {r.mandate_reference ? (
-                    <span className="block text-muted-foreground">Mandat {r.mandate_reference}</span>
+                    <span className="block whitespace-nowrap text-muted-foreground">Mandat {r.mandate_reference}</span>
                   ) : null}
                 </>
               ) : (
-                <span className={small}>Keine IBAN</span>
+                "–"
               )}
             </td>
-            <td className="py-2 align-top max-md:p-0">{r.notes}</td>
+            <td className="py-2 align-top max-xl:basis-full max-xl:p-0">{r.notes}</td>
           </tr>
         ))}
       </tbody>

@@ -100,34 +100,40 @@ export function CreditorForm({ settings }: { settings: SepaCreditorSettings | nu
       <FormError message={errors.root?.message} />
       <div className="grid gap-4 md:grid-cols-2">
         <Field
+          className="content-start"
           label="Gläubiger-Identifikationsnummer"
           hint="Von der Deutschen Bundesbank, z. B. DE98ZZZ09999999999."
           error={errors.creditor_id?.message}
           inputProps={{ autoComplete: "off", spellCheck: false, ...register("creditor_id") }}
         />
         <Field
+          className="content-start"
           label="Name auf dem Kontoauszug"
           hint="So erscheint der Einzug bei den Mietern (höchstens 70 Zeichen)."
           error={errors.name?.message}
           inputProps={{ maxLength: 70, ...register("name") }}
         />
         <Field
+          className="content-start"
           label="IBAN des Einzugskontos"
           error={errors.iban?.message}
           inputProps={{ autoComplete: "off", spellCheck: false, ...register("iban") }}
         />
         <Field
+          className="content-start"
           label="BIC (optional)"
           error={errors.bic?.message}
           inputProps={{ autoComplete: "off", spellCheck: false, ...register("bic") }}
         />
         <Field
+          className="content-start"
           label="Vorlaufzeit in Bankarbeitstagen"
           hint="So viele TARGET-Bankarbeitstage vor dem Einzugsdatum muss die Datei bei der Bank sein (1 bis 10)."
           error={errors.lead_days?.message}
           inputProps={{ inputMode: "numeric", ...register("lead_days") }}
         />
         <Field
+          className="content-start"
           label="Vorabankündigung in Tagen"
           hint="So viele Tage vor dem Einzug erfahren die Mieter Betrag und Datum (1 bis 14, wie im Mandat vereinbart)."
           error={errors.prenotice_days?.message}

@@ -27,7 +27,7 @@ describe("a collection run", () => {
       items: [{ ...run.items[0]!, state: "returned", return_reason: "AC04 – Konto erloschen" }],
     });
     expect(screen.getByText("Heruntergeladen", { selector: "span" })).toBeInTheDocument();
-    expect(screen.getByTestId("run-total")).toHaveTextContent("1 Lastschriften · 850,00 €");
+    expect(screen.getByTestId("run-total")).toHaveTextContent("1 Lastschrift · 850,00 €");
     const row = screen.getByTestId("sepa-charge");
     expect(row).toHaveTextContent("Rücklastschrift");
     expect(row).toHaveTextContent("AC04 – Konto erloschen");

@@ -6,7 +6,7 @@ import { FileDown } from "lucide-react";
 import { DetailList, Section } from "@/components/page";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
 import { useDownloadRunFile } from "../api";
-import { monthLabel } from "../format";
+import { debits, monthLabel } from "../format";
 import { CancelRunDialog } from "./cancel-run-dialog";
 import { ChargesTable } from "./charges-table";
 
@@ -52,7 +52,7 @@ export function RunDetailSections({ run }: { run: SepaRunDetail }) {
               term: "Summe",
               value: (
                 <span data-testid="run-total">
-                  {run.count} Lastschriften · {formatMoney(run.amount)}
+                  {debits(run.count)} · {formatMoney(run.amount)}
                 </span>
               ),
             },

@@ -6,7 +6,7 @@ import { EmptyState, LoadError, Loading } from "@/components/page";
 import { paths } from "@/config/paths";
 import { formatCalendarDate, formatDateTime, formatMoney } from "@/lib/format";
 import { runsQueryOptions } from "../api";
-import { monthLabel } from "../format";
+import { debits, monthLabel } from "../format";
 import { RunStateBadge } from "./run-detail";
 
 /** The collection runs, newest first, each leading to its file and charges. */
@@ -30,14 +30,18 @@ export function RunList({ building }: { building: string | null }) {
                 {monthLabel(r.month)}: Einzug am {formatCalendarDate(r.collection_date)}
               </Link>
               <span className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
-                {r.building?.name ?? "Alle Gebäude"} · {r.count} Lastschriften · {formatMoney(r.amount)} · erstellt{" "}
+                {r.building?.name ?? "Alle Gebäude"} · {debits(r.count)} · {formatMoney(r.amount)} · erstellt{" "}
                 {formatDateTime(r.created_at)}
                 {r.created_by ? ` von ${r.created_by.name}` : ""}
               </span>
             </div>
             <div className="flex flex-wrap gap-2">
               <RunStateBadge state={r.state} />
-              {r.returned_count > 0 ? <Badge tone="danger">{r.returned_count} Rücklastschriften</Badge> : null}
+              {r.returned_count > 0 ? (
+                <Badge tone="danger">
+                  {r.returned_count === 1 ? "1 Rücklastschrift" : `${r.returned_count} Rücklastschriften`}
+                </Badge>
+              ) : null}
             </div>
           </li>
         ))}

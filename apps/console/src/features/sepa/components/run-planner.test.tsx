@@ -54,7 +54,7 @@ describe("a new collection run", () => {
     expect(rows[1]).toHaveTextContent("Folgelastschrift (RCUR)");
     expect(rows[1]).toHaveTextContent("DE89 •••• •••• •••• ••30 00");
     const totals = screen.getByTestId("sepa-totals");
-    expect(totals).toHaveTextContent("1 Lastschriften · 850,00 €");
+    expect(totals).toHaveTextContent("1 Lastschrift · 850,00 €");
     expect(totals).toHaveTextContent("Mit Problem, nicht im Einzug1");
   });
 
@@ -95,7 +95,7 @@ describe("a new collection run", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Einzug erstellen" })).toBeEnabled());
     await user.click(screen.getByRole("button", { name: "Einzug erstellen" }));
     const ask = await screen.findByRole("alertdialog", { name: "Einzug erstellen?" });
-    expect(ask).toHaveTextContent("1 Lastschriften über 850,00 € zum Mittwoch, 02. Dezember 2026.");
+    expect(ask).toHaveTextContent("1 Lastschrift über 850,00 € zum Mittwoch, 02. Dezember 2026.");
     expect(calls.some((c) => c.url === "/staff/sepa/runs")).toBe(false);
     await user.click(within(ask).getByRole("button", { name: "Einzug erstellen" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/lastschrift/einzuege/${RUN}`));

@@ -32,7 +32,7 @@ import { paths } from "@/config/paths";
 import { formatCalendarDate, formatLongCalendarDate, formatMoney } from "@/lib/format";
 import { buildingsQueryOptions } from "@/lib/shared-queries";
 import { runPreviewQueryOptions, useCreateRun } from "../api";
-import { addMonths, monthLabel } from "../format";
+import { addMonths, debits, monthLabel } from "../format";
 import { ChargesTable } from "./charges-table";
 import { PreviewNotes } from "./preview-notes";
 
@@ -102,7 +102,7 @@ export function RunPlanner({ today, settings }: { today: string; settings: SepaC
       const run = await create.mutateAsync(body);
       toast({
         title: "Einzug erstellt",
-        description: `${run.count} Lastschriften über ${formatMoney(run.amount)} zum ${formatCalendarDate(run.collection_date)}`,
+        description: `${debits(run.count)} über ${formatMoney(run.amount)} zum ${formatCalendarDate(run.collection_date)}`,
       });
       navigate(paths.sepaRun(run.id));
     } catch (error) {
@@ -181,7 +181,7 @@ export function RunPlanner({ today, settings }: { today: string; settings: SepaC
             <AlertDialogTitle>Einzug erstellen?</AlertDialogTitle>
             <AlertDialogDescription>
               {p
-                ? `${p.totals.count} Lastschriften über ${formatMoney(p.totals.amount)} zum ${confirm ? formatLongCalendarDate(confirm.collection_date) : ""}. `
+                ? `${debits(p.totals.count)} über ${formatMoney(p.totals.amount)} zum ${confirm ? formatLongCalendarDate(confirm.collection_date) : ""}. `
                 : ""}
               Die Mieter erhalten die Vorabankündigung mit Betrag und Datum per E-Mail; die Forderungen stehen dann auf
               „Lastschrift eingereicht“.
@@ -227,7 +227,7 @@ function PreviewSection({ preview: p, updating }: { preview: SepaRunPreview; upd
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-muted-foreground">Im Einzug</dt>
           <dd className="font-semibold">
-            {p.totals.count} Lastschriften · {formatMoney(p.totals.amount)}
+            {debits(p.totals.count)} · {formatMoney(p.totals.amount)}
           </dd>
         </div>
         {p.totals.by_sequence.map((s) => (
