@@ -22,24 +22,25 @@ async function copy(label: string, value: string) {
 }
 
 function CopyRow({ label, shown, value }: { label: string; shown: string; value: string }) {
+  // dl > div > dt, dd only: the copy button is a dd of its own beside the value.
   return (
-    <div className="flex items-start justify-between gap-2 py-1.5">
-      <div className="grid min-w-0 gap-0.5">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="font-medium select-all [overflow-wrap:anywhere]" data-testid={`girocode-${label}`}>
-          {shown}
-        </dd>
-      </div>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-10 shrink-0"
-        aria-label={directDebitTexts.copyLabel(label)}
-        onClick={() => void copy(label, value)}
-      >
-        <Copy aria-hidden="true" />
-      </Button>
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 py-1.5">
+      <dt className="col-start-1 text-xs text-muted-foreground">{label}</dt>
+      <dd className="col-start-1 font-medium select-all [overflow-wrap:anywhere]" data-testid={`girocode-${label}`}>
+        {shown}
+      </dd>
+      <dd className="col-start-2 row-span-2 row-start-1">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-10"
+          aria-label={directDebitTexts.copyLabel(label)}
+          onClick={() => void copy(label, value)}
+        >
+          <Copy aria-hidden="true" />
+        </Button>
+      </dd>
     </div>
   );
 }

@@ -13,7 +13,7 @@ function Row({ term, children, testId }: { term: string; children: React.ReactNo
   return (
     <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-0.5">
       <dt className="text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere]" data-testid={testId}>
+      <dd className="ml-auto min-w-0 text-right font-medium [overflow-wrap:anywhere]" data-testid={testId}>
         {children}
       </dd>
     </div>
