@@ -5,7 +5,8 @@
  * portfolio grown to 10,000 tenants by CSV import: the imports, the searches, a 10,000-line
  * statement) and `services` (bench/service-proof.ts, a year of service visits for 500 buildings
  * and one building's yearly Leistungsnachweis) and `sepa` (bench/sepa.ts, a collection run for
- * 10,000 tenancies and its pain.008 file); `npm run bench -- web` (or BENCH_PARTS=api,web)
+ * 10,000 tenancies and its pain.008 file) and `push` (bench/push.ts, one outage notice to 10,000
+ * subscribed devices through a local push service); `npm run bench -- web` (or BENCH_PARTS=api,web)
  * runs the parts named.
  *
  * api: seeds 10,000 tenants into a fresh SQLite database — or, with BENCH_DATABASE_URL
@@ -57,6 +58,7 @@ import { addMonths, berlinToday, berlinToUtc } from "../src/lib/time.js";
 import { runGrowthBench } from "./growth.js";
 import { benchSchema } from "./pg-schema.js";
 import { runPortfolioBench } from "./portfolio.js";
+import { runPushBench } from "./push.js";
 import { runSepaBench } from "./sepa.js";
 import { runServiceProofBench } from "./service-proof.js";
 import { runWebBench } from "./web.js";
@@ -728,7 +730,7 @@ async function apiPart(): Promise<void> {
   }
 }
 
-const PARTS = ["api", "web", "portfolio", "growth", "services", "sepa"] as const;
+const PARTS = ["api", "web", "portfolio", "growth", "services", "sepa", "push"] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts named on the command line (`npm run bench -- web`) or in BENCH_PARTS, else all. */
@@ -752,6 +754,8 @@ async function main(): Promise<void> {
     ["services", runServiceProofBench],
     // Issue 28: a collection run for 10,000 tenancies, its pain.008 file.
     ["sepa", runSepaBench],
+    // Issue 29: one outage notice to 10,000 subscribed devices.
+    ["push", runPushBench],
   ];
   let first = true;
   for (const [part, run] of runs) {

@@ -151,3 +151,29 @@ async function dropPendingDeliveries(
     .where("state", "=", "pending")
     .execute();
 }
+
+/** Many devices at once (the bench, a seed): rows as saveSubscription writes them, in batches. */
+export async function insertSubscriptionRows(
+  db: Db,
+  rows: { owner: PushOwner; endpoint: string; p256dh: string; auth: string; label: string }[],
+): Promise<void> {
+  const now = nowIso();
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto("push_subscriptions")
+      .values(
+        rows.slice(i, i + 500).map((row) => ({
+          id: randomUUID(),
+          owner_kind: row.owner.kind,
+          owner_id: row.owner.id,
+          endpoint: row.endpoint,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          label: row.label,
+          created_at: now,
+          last_seen_at: now,
+        })),
+      )
+      .execute();
+  }
+}
