@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { pushPayload } from "@mieter-portal/contracts";
+import { pushDeliveryOverview, pushPayload } from "@mieter-portal/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { publishDocument } from "../src/domain/documents/document-publications.js";
 import { createNotice } from "../src/domain/notices/notices.js";
@@ -403,5 +403,28 @@ describe("Web Push", () => {
       body: "Lindenstraße 5",
       navigate: `${PUBLIC_URL}/verwaltung/reparaturen/${res.json().id}`,
     });
+  });
+
+  it("shows Administrators the deliveries by state, the devices and the pushes that keep failing", async () => {
+    const flaky = receiver.device("flaky-phone");
+    await subscribe(flaky);
+    receiver.answer(flaky, [503]);
+    await staffReply("Antwort an ein Gerät mit gestörtem Dienst.");
+    await ctx.app.notifications.runOnce();
+    const admin = await createStaffMember(ctx.db, "administrator");
+    const adminToken = await staffLogin(ctx.app, admin);
+    const res = await api(ctx.app, adminToken).get("/api/v1/staff/push/deliveries");
+    expect(res.statusCode).toBe(200);
+    const view = pushDeliveryOverview.parse(res.json());
+    expect(view.counts.sent).toBeGreaterThanOrEqual(6);
+    expect(view.counts.gone).toBe(1);
+    expect(view.devices).toEqual({ tenant: 2, staff: 1 });
+    expect(view.problems).toEqual([
+      expect.objectContaining({ kind: "message_reply", state: "pending", attempts: 1, last_status: 503 }),
+    ]);
+    expect(JSON.stringify(view)).not.toContain(flaky.endpoint);
+    const refused = await api(ctx.app, staffToken).get("/api/v1/staff/push/deliveries");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Die Zustellung der Push-Nachrichten sehen nur Administratoren.");
   });
 });

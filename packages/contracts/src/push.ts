@@ -227,3 +227,29 @@ export type PushUrgency = "very-low" | "low" | "normal" | "high";
  */
 export const PUSH_DELIVERY_STATES = ["pending", "sent", "gone", "failed", "expired"] as const;
 export type PushDeliveryState = (typeof PUSH_DELIVERY_STATES)[number];
+
+/** The Administrators' delivery view: what happened to the pushes of the last days, and the devices. */
+export const pushDeliveryOverview = z.object({
+  since: z.string(),
+  counts: z.object(
+    Object.fromEntries(PUSH_DELIVERY_STATES.map((state) => [state, z.number().int()])) as Record<
+      PushDeliveryState,
+      z.ZodNumber
+    >,
+  ),
+  devices: z.object({ tenant: z.number().int(), staff: z.number().int() }),
+  /** The newest failed, retried or given-up pushes (no endpoint, no person: kind, state and error). */
+  problems: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.union([tenantNotifyEvent, staffPushEvent]),
+      state: z.enum(PUSH_DELIVERY_STATES),
+      attempts: z.number().int(),
+      last_status: z.number().int().nullable(),
+      last_error: z.string().nullable(),
+      created_at: z.string(),
+      next_attempt_at: z.string().nullable(),
+    }),
+  ),
+});
+export type PushDeliveryOverview = z.infer<typeof pushDeliveryOverview>;

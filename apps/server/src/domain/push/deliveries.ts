@@ -1,4 +1,4 @@
-import type { PushUrgency } from "@mieter-portal/contracts";
+import { PUSH_DELIVERY_STATES, type PushDeliveryOverview, type PushUrgency } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.js";
 import { isPostgres } from "../../db/connection.js";
@@ -156,4 +156,57 @@ export async function markPushFailed(
     .where("id", "=", push.id)
     .where("state", "=", "pending")
     .execute();
+}
+
+/** The Administrators' delivery view (issue 29): counts by state since `since`, devices, the newest problems. */
+export async function deliveryOverview(db: Db, since: string): Promise<PushDeliveryOverview> {
+  const counts = Object.fromEntries(PUSH_DELIVERY_STATES.map((state) => [state, 0])) as PushDeliveryOverview["counts"];
+  const byState = await db
+    .selectFrom("push_deliveries")
+    .select(["state", (eb) => eb.fn.countAll<string | number>().as("n")])
+    .where("created_at", ">=", since)
+    .groupBy("state")
+    .execute();
+  for (const row of byState) counts[row.state] = Number(row.n);
+  const devices = { tenant: 0, staff: 0 };
+  const byOwner = await db
+    .selectFrom("push_subscriptions")
+    .select(["owner_kind", (eb) => eb.fn.countAll<string | number>().as("n")])
+    .groupBy("owner_kind")
+    .execute();
+  for (const row of byOwner) devices[row.owner_kind] = Number(row.n);
+  const problems = await db
+    .selectFrom("push_deliveries")
+    .innerJoin("push_events", "push_events.id", "push_deliveries.event_id")
+    .select([
+      "push_deliveries.id",
+      "push_events.kind",
+      "push_deliveries.state",
+      "push_deliveries.attempts",
+      "push_deliveries.last_status",
+      "push_deliveries.last_error",
+      "push_deliveries.created_at",
+      "push_deliveries.next_attempt_at",
+    ])
+    .where("push_deliveries.created_at", ">=", since)
+    .where((eb) =>
+      eb.or([
+        eb("push_deliveries.state", "=", "failed"),
+        eb.and([eb("push_deliveries.state", "=", "pending"), eb("push_deliveries.last_error", "is not", null)]),
+      ]),
+    )
+    .orderBy("push_deliveries.created_at", "desc")
+    .limit(50)
+    .execute();
+  return {
+    since,
+    counts,
+    devices,
+    problems: problems.map((p) => ({
+      ...p,
+      attempts: Number(p.attempts),
+      last_status: p.last_status === null ? null : Number(p.last_status),
+      next_attempt_at: p.state === "pending" ? p.next_attempt_at : null,
+    })),
+  };
 }

@@ -1,6 +1,13 @@
-import { apiError, staffPushPreferences, staffPushPreferencesUpdate } from "@mieter-portal/contracts";
+import {
+  apiError,
+  pushDeliveryOverview,
+  staffPushPreferences,
+  staffPushPreferencesUpdate,
+} from "@mieter-portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { deliveryOverview } from "../../domain/push/deliveries.js";
 import { setStaffPushPreferences, staffPushPreferencesOf } from "../../domain/push/preferences.js";
+import { forbidden } from "../../lib/errors.js";
 import { pushDeviceRoutes } from "../push-devices.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 429: apiError };
@@ -38,5 +45,21 @@ export const staffPushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => setStaffPushPreferences(request.db, request.staff.id, request.body),
+  );
+
+  app.get(
+    "/staff/push/deliveries",
+    {
+      preValidation: async (request) => {
+        if (request.staff.role !== "administrator")
+          throw forbidden("forbidden", "Die Zustellung der Push-Nachrichten sehen nur Administratoren.");
+      },
+      schema: {
+        tags: ["staff-push"],
+        summary: "Administrators: pushes of the last 7 days by state, devices, the newest problems",
+        response: { 200: pushDeliveryOverview, ...errors },
+      },
+    },
+    async (request) => deliveryOverview(request.db, new Date(Date.now() - 7 * 24 * 3600_000).toISOString()),
   );
 };
