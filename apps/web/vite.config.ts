@@ -301,6 +301,36 @@ function signedInPrefetchList(): Plugin {
   };
 }
 
+const PUSH_SW = fileURLToPath(new URL("./src/pwa/push/push-sw.ts", import.meta.url));
+/** Where the built push handler lies; the Workbox service worker loads it with importScripts. */
+const PUSH_SW_FILE = "push-sw.js";
+
+/**
+ * The service worker's push and notificationclick handlers (issue 29) as a script of their own:
+ * src/pwa/push/push-sw.ts bundled by esbuild into /push-sw.js, which the generated Workbox service
+ * worker imports (workbox.importScripts below). Workbox stays generateSW; the app's bundle and its
+ * start-up path do not change.
+ */
+function pushServiceWorker(): Plugin {
+  return {
+    name: "mieter-portal-push-service-worker",
+    apply: "build",
+    async generateBundle() {
+      const result = await esbuild({
+        entryPoints: [PUSH_SW],
+        bundle: true,
+        write: false,
+        format: "iife",
+        platform: "browser",
+        target: "es2020",
+        minify: true,
+        logLevel: "silent",
+      });
+      this.emitFile({ type: "asset", fileName: PUSH_SW_FILE, source: result.outputFiles[0]?.text ?? "" });
+    },
+  };
+}
+
 /** Brand green of the intro in index.html. */
 const BRAND_GREEN = "#15803d";
 
@@ -346,6 +376,8 @@ function pwa() {
       navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/verwaltung(\/|$)/, /^\/einsatz(\/|$)/],
       // No runtime caching: API reads are cached in IndexedDB by TanStack Query persistence.
       runtimeCaching: [],
+      // Push and notification clicks (issue 29): see pushServiceWorker().
+      importScripts: [`/${PUSH_SW_FILE}`],
       cleanupOutdatedCaches: true,
       // The first visit is controlled at once (lazy screens then come from the cache when offline);
       // updates still wait for the tenant's consent (no skipWaiting).
@@ -365,6 +397,7 @@ export default defineConfig({
     signedInPrefetchList(),
     startUpFacts(),
     stylesheetAfterIntro(),
+    pushServiceWorker(),
     pwa(),
   ],
   define: { ...appVersionDefine(), ...startUpDefine() },
