@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { pushDeliveryOverview, pushPayload } from "@mieter-portal/contracts";
+import { addDays, pushDeliveryOverview, pushPayload } from "@mieter-portal/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { publishDocument } from "../src/domain/documents/document-publications.js";
 import { createNotice } from "../src/domain/notices/notices.js";
 import { claimDuePushes, PUSH_CLAIM_MS } from "../src/domain/push/deliveries.js";
 import { pushPayloadOf } from "../src/jobs/push-delivery.js";
+import { berlinToday } from "../src/lib/time.js";
 import { createPushSender } from "../src/lib/web-push-sender.js";
 import { fixture } from "./factories/documents.js";
 import { insertThread } from "./factories/messages.js";
@@ -426,5 +427,34 @@ describe("Web Push", () => {
     const refused = await api(ctx.app, staffToken).get("/api/v1/staff/push/deliveries");
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Die Zustellung der Push-Nachrichten sehen nur Administratoren.");
+  });
+
+  it("pushes a meter-reading request to those who chose it (urgency low, a week)", async () => {
+    clearReceived();
+    const chosen = await tenantApi().inject({
+      method: "PUT",
+      url: "/api/v1/tenant/push/preferences",
+      payload: { events: { meter_reading: { push: true } } },
+    });
+    expect(chosen.json().events.meter_reading).toEqual({ email: true, push: true });
+    const today = berlinToday();
+    const started = await api(ctx.app, staffToken).post("/api/v1/staff/meter-campaigns", {
+      building_id: buildingId,
+      meter: "water",
+      starts_on: addDays(today, -1),
+      ends_on: addDays(today, 6),
+    });
+    expect(started.statusCode).toBe(201);
+    await ctx.app.notifications.runOnce();
+    const toPhone = receiver.received.filter((p) => p.device === "phone-a");
+    expect(toPhone).toHaveLength(1);
+    expect(toPhone[0]).toMatchObject({ urgency: "low", ttl: String(7 * 24 * 3600) });
+    expect(pushPayload.parse(toPhone[0]!.payload).notification).toMatchObject({
+      title: "Bitte Zählerstand ablesen",
+      body: "Lindenstraße 5",
+      navigate: `${PUBLIC_URL}/meter-readings`,
+    });
+    // The other tenant of the house kept the default (no push for meter readings).
+    expect(receiver.received.filter((p) => p.device === "phone-b")).toHaveLength(0);
   });
 });

@@ -3,6 +3,8 @@ import { berlinToday } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMails, type OutboxMail } from "../notifications/notifications.js";
 import { type MailContext, tenantMailText } from "../notifications/notify.js";
+import { buildingName, enqueuePush } from "../push/events.js";
+import { channelsFor } from "../push/preferences.js";
 import { hasSubmitted, participantStates } from "./campaign-queries.js";
 import { campaignReminderMail, campaignStartMail } from "./mails.js";
 import {
@@ -74,6 +76,16 @@ export async function dispatchCampaignMails(db: Db, ctx: MailContext, now = new 
         (await participantStates(trx, campaign)).filter((s) => !hasSubmitted(s.status)).map((s) => s.tenantId),
       );
       const wanted = [...startIds, ...reminderIds].filter((id) => open.has(id));
+      // Issue 29: each tenant's channels for meter readings; a push to the devices of those who chose it.
+      const channels = await channelsFor(trx, "tenant", wanted, "meter_reading");
+      const building = await buildingName(trx, campaign.building_id);
+      for (const [ids, title] of [
+        [startIds, "Bitte Zählerstand ablesen"],
+        [reminderIds, "Erinnerung: Zählerstand ablesen"],
+      ] as const) {
+        const due = [...ids].filter((id) => open.has(id)).map((id) => ({ kind: "tenant" as const, id }));
+        await enqueuePush(trx, due, { kind: "meter_reading", title, building, path: "/meter-readings" });
+      }
       const tenants = new Map<string, { email: string; first_name: string; last_name: string }>();
       for (let i = 0; i < wanted.length; i += BATCH_ROWS) {
         const rows = await trx
@@ -87,7 +99,7 @@ export async function dispatchCampaignMails(db: Db, ctx: MailContext, now = new 
       const mails: OutboxMail[] = [];
       const add = (tenantId: string, kind: string, mail: { subject: string; lines: string[] }) => {
         const tenant = tenants.get(tenantId);
-        if (!tenant?.email) return;
+        if (!tenant?.email || channels.get(tenantId)?.email === false) return;
         mails.push({
           recipientKind: "tenant",
           recipientId: tenantId,
