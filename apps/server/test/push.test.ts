@@ -33,6 +33,7 @@ describe("Web Push", () => {
   let tenant: TenantFixture;
   let token: string;
   let staffToken: string;
+  let staffId: string;
   let buildingId: string;
   const PUBLIC_URL = "https://mieter.example";
 
@@ -46,6 +47,7 @@ describe("Web Push", () => {
     token = await login(ctx.app, tenant);
     const staff = await createStaffMember(ctx.db, "verwalter", [BUILDING_A]);
     staffToken = await staffLogin(ctx.app, staff);
+    staffId = staff.id;
     buildingId = (
       await ctx.db.selectFrom("buildings").select("id").where("address", "=", BUILDING_A).executeTakeFirstOrThrow()
     ).id;
@@ -456,5 +458,33 @@ describe("Web Push", () => {
     });
     // The other tenant of the house kept the default (no push for meter readings).
     expect(receiver.received.filter((p) => p.device === "phone-b")).toHaveLength(0);
+  });
+
+  it("pushes an item a colleague assigned to a staff member, not one they took themselves", async () => {
+    clearReceived();
+    const reported = await tenantApi().post("/api/v1/tenant/repairs", repairPayload({ urgency: "medium" }));
+    const repairId = reported.json().id as string;
+    const mine = await api(ctx.app, staffToken).post(`/api/v1/staff/inbox/repair/${repairId}/assign`, {
+      assignee_id: staffId,
+    });
+    expect(mine.statusCode).toBeLessThan(300);
+    await ctx.app.notifications.runOnce();
+    expect(receiver.received.filter((p) => p.device === "staff-desk")).toHaveLength(0);
+    const admin = await createStaffMember(ctx.db, "administrator");
+    const adminToken = await staffLogin(ctx.app, admin);
+    await api(ctx.app, adminToken).post(`/api/v1/staff/inbox/repair/${repairId}/assign`, { assignee_id: null });
+    const assigned = await api(ctx.app, adminToken).post(`/api/v1/staff/inbox/repair/${repairId}/assign`, {
+      assignee_id: staffId,
+    });
+    expect(assigned.statusCode).toBeLessThan(300);
+    await ctx.app.notifications.runOnce();
+    const toDesk = receiver.received.filter((p) => p.device === "staff-desk");
+    expect(toDesk).toHaveLength(1);
+    expect(toDesk[0]).toMatchObject({ urgency: "normal", ttl: String(3 * 24 * 3600) });
+    expect(pushPayload.parse(toDesk[0]!.payload).notification).toMatchObject({
+      title: "Ihnen wurde ein Eintrag zugewiesen",
+      body: "Lindenstraße 5",
+      navigate: `${PUBLIC_URL}/verwaltung/eingang`,
+    });
   });
 });

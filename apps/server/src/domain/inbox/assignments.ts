@@ -1,8 +1,9 @@
-import type { InboxKind } from "@mieter-portal/contracts/staff";
+import { type InboxKind, STAFF_INBOX_PATH } from "@mieter-portal/contracts/staff";
 import { type Db, withTransaction } from "../../db/connection.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMail } from "../notifications/notifications.js";
 import type { MailContext } from "../notifications/notify.js";
+import { buildingName, enqueuePush } from "../push/events.js";
 import { assignedMail } from "./mails.js";
 
 /** The outbox kind of the mail that tells a staff member an item was assigned to them. */
@@ -50,6 +51,13 @@ export async function assignItem(
     });
     if (assigneeId && assigneeId !== actor.staffId && assigneeId !== item.assignee_id) {
       await noticeToAssignee(trx, mail, assigneeId, actor, { kind, itemId, title: item.title });
+      // Issue 29: and a push to their devices when they chose "Mir zugewiesene Einträge".
+      await enqueuePush(trx, [{ kind: "staff", id: assigneeId }], {
+        kind: "assigned_to_me",
+        title: "Ihnen wurde ein Eintrag zugewiesen",
+        building: await buildingName(trx, item.building_id),
+        path: STAFF_INBOX_PATH,
+      });
     }
     return true;
   });
