@@ -118,6 +118,14 @@ async function lookAtFinances(page: Page, scheme: Scheme) {
   await expectAccessible(page, `Mieter Finanzen ${scheme}`);
 }
 
+/** The Verwendungszweck (RmtInf/Ustrd) the pain.008 file gives the debit with this end-to-end id. */
+function remittanceOf(xml: string, endToEndId: string): string {
+  const block = xml.split("<DrctDbtTxInf>").find((b) => b.includes(`<EndToEndId>${endToEndId}</EndToEndId>`));
+  const ustrd = block ? /<Ustrd>([^<]*)<\/Ustrd>/.exec(block)?.[1] : undefined;
+  expect(ustrd, `Verwendungszweck von ${endToEndId} in der Datei`).toBeTruthy();
+  return ustrd!;
+}
+
 const nav = (page: Page) => page.getByRole("navigation", { name: "Hauptnavigation" });
 
 async function openAccount(page: Page, person: Person) {
@@ -282,7 +290,8 @@ test.describe
           amount: i.amount,
           debtorName: p.name,
           debtorIban: iban,
-          remittance: rent,
+          // The bank hands back the Verwendungszweck the file gave each debit.
+          remittance: remittanceOf(xml, i.end_to_end_id),
         };
       };
       const statement = camt053({
@@ -305,6 +314,7 @@ test.describe
       await expect(page.getByRole("heading", { name: `Vorschau: auszug-${id}.xml` })).toBeVisible();
       const lines = page.getByTestId("import-line");
       await expect(lines).toHaveCount(3);
+      await expect(lines.nth(0)).toContainText("Lastschrift eingezogen");
       await expect(lines.nth(2)).toContainText("Rücklastschrift (AC04 – Konto erloschen)");
       await page.getByRole("button", { name: "Buchen" }).click();
       await expect(page.getByRole("heading", { name: "Gebucht" })).toBeVisible();
