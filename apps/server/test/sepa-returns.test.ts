@@ -104,6 +104,9 @@ describe("a statement with the collection and one return", () => {
       ["match", -753],
     ]);
     expect(lines[0]!.reason).toContain("Lastschrift eingezogen");
+    // The collection pays the charge it was made for: no word of March's rent, which stays open.
+    expect(lines[0]!.reason).toMatch(/750,00\s€\sfür genau diese Forderung\.$/);
+    expect(lines[0]!.reason).not.toMatch(/Teilzahlung|fällig|Guthaben/);
     expect(lines[3]!.reason).toContain("Rücklastschrift (AM04 – Keine ausreichende Deckung)");
     expect(lines[3]!.tenancy_id).toBe(tenants[1]!.tenancyId);
     expect(res.json().totals.amount_matched).toBe(2250);

@@ -241,12 +241,16 @@ export async function matchStatement(
     const collected = line.endToEndId ? debits.byEndToEnd.get(line.endToEndId) : undefined;
     if (collected && collected.amount_cents === line.amountCents) {
       const t = known.get(collected.tenancy_id) ?? debits.tenancies.get(collected.tenancy_id)!;
-      const m = matched(
+      if (!visible(t.buildingId)) return { line, status: "other_building", reason: OTHER_BUILDING_REASON, tenancy: t };
+      // The money pays the charge it was collected for, whatever else is open: no due-amount note.
+      taken.set(t.tenancyId, (taken.get(t.tenancyId) ?? 0) + line.amountCents);
+      return {
         line,
-        t,
-        `${checked}Lastschrift eingezogen (${collected.description}, ${collected.end_to_end_id}).`,
-      );
-      return m.status === "match" ? { ...m, collectedChargeId: collected.charge_id } : m;
+        status: "match",
+        reason: `${checked}Lastschrift eingezogen (${collected.description}, ${collected.end_to_end_id}): ${euro(line.amountCents)} für genau diese Forderung.`,
+        tenancy: t,
+        collectedChargeId: collected.charge_id,
+      };
     }
     const tried: string[] = [];
     const lineRefs = referencesIn(line.remittance);
