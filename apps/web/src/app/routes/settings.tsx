@@ -8,6 +8,7 @@ import { ChangePasswordForm, type PasswordChangeInput } from "@/features/setting
 import { NotificationSetting } from "@/features/settings/components/notification-setting";
 import { SettingsLinks } from "@/features/settings/components/settings-links";
 import { ThemeSetting } from "@/features/settings/components/theme-setting";
+import { PushSetting } from "@/features/settings/push/push-setting";
 import { settingsTexts } from "@/features/settings/texts";
 import { useBrand } from "@/lib/brand";
 import { isOffline } from "@/lib/network";
@@ -38,6 +39,7 @@ export function Component() {
       <h1 className="text-2xl font-bold">{paths.settings.title}</h1>
       <ThemeSetting />
       <NotificationSetting />
+      <PushSetting />
       <ChangePasswordForm onChangePassword={onChangePassword} />
       <SettingsLinks />
       <AboutCard brand={brand} version={APP_VERSION} />

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { signInAs } from "@/lib/offline/testing";
+import { installPushBrowser, removePushBrowser } from "./browser-fake";
+import { deviceLabel, pushSupport, removeThisDevice, renewPushSubscription, storedDeviceId } from "./device";
+
+afterEach(() => removePushBrowser());
+
+function stubServer() {
+  const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+    init?.method === "DELETE"
+      ? new Response(null, { status: 204 })
+      : Response.json({ id: "dev-1", label: "Chrome auf Linux", created_at: "2026-12-01", last_seen_at: "2026-12-07" }),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+describe("push on this device", () => {
+  it("names the device from the browser", () => {
+    expect(deviceLabel("Mozilla/5.0 (iPhone; CPU iPhone OS 18_4 like Mac OS X) AppleWebKit Safari/604.1")).toBe(
+      "iPhone",
+    );
+    expect(deviceLabel("Mozilla/5.0 (Linux; Android 14) AppleWebKit Chrome/131.0 Mobile Safari/537.36")).toBe(
+      "Chrome auf Android",
+    );
+    expect(deviceLabel("Mozilla/5.0 (Windows NT 10.0) AppleWebKit Chrome/131.0 Safari/537.36 Edg/131.0")).toBe(
+      "Edge auf Windows",
+    );
+    expect(deviceLabel("")).toBe("Browser");
+  });
+
+  it("says an iPhone's Safari tab needs the home screen, and a browser without push is unsupported", () => {
+    expect(pushSupport()).toBe("unsupported");
+    const ua = vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (iPhone; CPU iPhone OS 18_4)");
+    installPushBrowser();
+    expect(pushSupport()).toBe("needs-home-screen");
+    ua.mockRestore();
+    expect(pushSupport()).toBe("supported");
+  });
+
+  it("renews a granted subscription at start with PUT, and does nothing without one", async () => {
+    signInAs("tenant-a");
+    const browser = installPushBrowser({ permission: "granted", subscribed: true });
+    const fetchMock = stubServer();
+    await renewPushSubscription();
+    expect(fetchMock).not.toHaveBeenCalled(); // no device id kept: never subscribed through the app here
+    localStorage.setItem("mp-push-device-id", "dev-1");
+    await renewPushSubscription();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe("/api/v1/tenant/push/subscription");
+    expect(init?.method).toBe("PUT");
+    expect(JSON.parse(String(init?.body))).toMatchObject({ endpoint: "https://push.example/send/abc" });
+    browser.setSubscribed(false);
+    fetchMock.mockClear();
+    await renewPushSubscription();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("at sign-out removes this device on the server with the old token, then the browser's subscription", async () => {
+    const browser = installPushBrowser({ permission: "granted", subscribed: true });
+    const fetchMock = stubServer();
+    localStorage.setItem("mp-push-device-id", "dev-1");
+    await removeThisDevice("old-token");
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe("/api/v1/tenant/push/devices/dev-1");
+    expect(init?.method).toBe("DELETE");
+    expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer old-token");
+    expect(browser.unsubscribe).toHaveBeenCalled();
+    expect(storedDeviceId()).toBeNull();
+  });
+});
