@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { publishDocument } from "../src/domain/documents/document-publications.js";
 import { createNotice } from "../src/domain/notices/notices.js";
 import { claimDuePushes, PUSH_CLAIM_MS } from "../src/domain/push/deliveries.js";
+import { createServicePlan } from "../src/domain/services/plans.js";
 import { pushPayloadOf } from "../src/jobs/push-delivery.js";
 import { berlinToday } from "../src/lib/time.js";
 import { createPushSender } from "../src/lib/web-push-sender.js";
@@ -485,6 +486,52 @@ describe("Web Push", () => {
       title: "Ihnen wurde ein Eintrag zugewiesen",
       body: "Lindenstraße 5",
       navigate: `${PUBLIC_URL}/verwaltung/eingang`,
+    });
+  });
+
+  it("pushes a tenant's 'Leistung fehlt' to the house's Verwalter when the plan names nobody responsible", async () => {
+    clearReceived();
+    expect((await subscribe(receiver.device("staff-tablet"), staffToken, "staff")).statusCode).toBe(200);
+    const kind = await ctx.db
+      .selectFrom("service_kinds")
+      .select("id")
+      .where("key", "=", "treppenhausreinigung")
+      .executeTakeFirstOrThrow();
+    const today = berlinToday();
+    const plan = await createServicePlan(
+      ctx.db,
+      { staffId: null, name: "Test", ip: null },
+      {
+        building_id: buildingId,
+        service_kind_id: kind.id,
+        recurrence: { kind: "daily" },
+        season: null,
+        window: { start: "07:00", end: "12:00" },
+        rest_day_window: null,
+        checklist: [],
+        team: null,
+        responsible_staff_id: null,
+        tenant_visible: true,
+        valid_from: addDays(today, -10),
+        valid_until: null,
+      },
+      addDays(today, -10),
+    );
+    expect(typeof plan).not.toBe("string");
+    const res = await tenantApi().post(
+      "/api/v1/tenant/services/reports",
+      { service_kind_id: kind.id, date: addDays(today, -1), text: "Treppenhaus nicht gewischt.", photos: [] },
+      { "idempotency-key": crypto.randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await ctx.app.notifications.runOnce();
+    const toTablet = receiver.received.filter((p) => p.device === "staff-tablet");
+    expect(toTablet).toHaveLength(1);
+    expect(toTablet[0]).toMatchObject({ urgency: "normal", ttl: String(24 * 3600) });
+    expect(pushPayload.parse(toTablet[0]!.payload).notification).toMatchObject({
+      title: "Leistung fehlt gemeldet",
+      body: "Lindenstraße 5",
+      navigate: `${PUBLIC_URL}/verwaltung/nachrichten/${res.json().thread_id}`,
     });
   });
 });

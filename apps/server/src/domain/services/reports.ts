@@ -17,6 +17,7 @@ import { putInboxItem } from "../inbox/inbox.js";
 import { createThread } from "../messages/messages.js";
 import { enqueueMail } from "../notifications/notifications.js";
 import type { MailContext } from "../notifications/notify.js";
+import { enqueuePush } from "../push/events.js";
 import { currentTenancyOf } from "../tenants/current-tenancy.js";
 import { planRunningOn } from "./plans.js";
 
@@ -210,6 +211,30 @@ export async function createServiceReport(
         });
       }
     }
+    // Issue 29: a push to the plan's responsible person, or without one to the house's Verwalter,
+    // who keep "Leistung fehlt" on (the lock screen names the kind and the house only).
+    const pushTo = plan.responsible_staff_id
+      ? [plan.responsible_staff_id]
+      : (
+          await db
+            .selectFrom("staff_users as s")
+            .innerJoin("staff_buildings as b", "b.staff_id", "s.id")
+            .select("s.id")
+            .where("b.building_id", "=", buildingId)
+            .where("s.role", "=", "verwalter")
+            .where("s.active", "=", 1)
+            .execute()
+        ).map((r) => r.id);
+    await enqueuePush(
+      db,
+      pushTo.map((id) => ({ kind: "staff" as const, id })),
+      {
+        kind: "service_missing",
+        title: "Leistung fehlt gemeldet",
+        building: building?.name ?? null,
+        path: `/verwaltung/nachrichten/${thread.id}`,
+      },
+    );
     await recordAudit(db, actor, {
       action: "service_report.created",
       entityType: "service_report",
