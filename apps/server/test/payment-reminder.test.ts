@@ -1,8 +1,11 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { addDays, DEFAULT_BRAND, isValidIban } from "@mieter-portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
 import { sendReminder } from "../src/domain/ledger/payment-reminders.js";
 import { ensureRentCharges } from "../src/domain/ledger/rent-charges.js";
+import { giroCodePayload, giroCodePng } from "../src/lib/girocode.js";
 import { berlinToday } from "../src/lib/time.js";
 import { insertPayment } from "./factories/payments.js";
 import { BUILDING_A, BUILDING_B, outboxTo } from "./factories/staff.js";
@@ -114,6 +117,29 @@ describe("the payment reminder", () => {
     // Issue 28: the GiroCode of each open amount is in the tenant's Finanzen.
     expect(body).toContain("GiroCode");
     expect(body).toContain("/finances");
+    // …and the whole open amount's GiroCode comes with the mail as a PNG: exactly the code of the
+    // recipient, IBAN, 1.310,50 € and the reference (drawn the same way from the expected payload).
+    const row = (await outboxTo(ctx.db, tenant.id)).at(-1)!;
+    const attachment = JSON.parse(row.attachment!) as { filename: string; content_type: string; base64: string };
+    expect(attachment).toMatchObject({ filename: "GiroCode.png", content_type: "image/png" });
+    const expected = await giroCodePng(
+      giroCodePayload({
+        recipient: "Birke Wohnen GmbH",
+        iban: IBAN,
+        bic: null,
+        amountCents: 131_050,
+        remittance: reference,
+      }),
+    );
+    expect(Buffer.from(attachment.base64, "base64").equals(expected)).toBe(true);
+    // The mail as sent (an .eml in DATA_DIR/outbox without SMTP) carries it as an image/png part.
+    await ctx.app.notifications.runOnce();
+    const dir = path.join(ctx.dataDir, "outbox");
+    const sentMails = await Promise.all((await readdir(dir)).map((f) => readFile(path.join(dir, f), "utf8")));
+    const mail = sentMails.find((raw) => raw.includes(`To: ${tenant.email}`) && raw.includes("GiroCode.png"));
+    expect(mail).toBeDefined();
+    expect(mail).toMatch(/Content-Type: image\/png; name=GiroCode\.png/);
+    expect(mail!.replace(/\r?\n/g, "")).toContain(expected.toString("base64").slice(0, 200));
   });
 
   it("answers with the deadline through the console's route", async () => {

@@ -182,6 +182,8 @@ export interface NotificationOutboxTable {
   last_error: string | null;
   /** An .ics attachment (appointment mails, migration 0018). */
   calendar_ics: Generated<string | null>;
+  /** One file the mail carries, JSON {filename, content_type, base64} (migration 0030). */
+  attachment: Generated<string | null>;
 }
 
 /** Web Push (migration 0029, issue 29): a subscribed browser of a tenant or staff member. */

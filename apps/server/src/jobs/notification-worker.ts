@@ -58,6 +58,7 @@ export function startNotificationWorker(options: {
           subject: row.subject,
           text: row.body,
           ...(row.calendar_ics ? { calendar: row.calendar_ics } : {}),
+          ...(row.attachment ? { attachments: [attachmentOf(row.attachment)] } : {}),
         });
         await markSent(options.db, [row.id]);
         sent++;
@@ -154,4 +155,14 @@ export function startNotificationWorker(options: {
       if (running) await running.catch(() => 0);
     },
   };
+}
+
+/** The outbox's stored file as nodemailer takes it. */
+function attachmentOf(stored: string): { filename: string; contentType: string; content: Buffer } {
+  const { filename, content_type, base64 } = JSON.parse(stored) as {
+    filename: string;
+    content_type: string;
+    base64: string;
+  };
+  return { filename, contentType: content_type, content: Buffer.from(base64, "base64") };
 }

@@ -45,3 +45,8 @@ export function giroCodePayload(input: GiroCodeInput): string {
 export function giroCodeSvg(payload: string): Promise<string> {
   return QRCode.toString(payload, { type: "svg", errorCorrectionLevel: "M", margin: 4 });
 }
+
+/** The code as a PNG (the payment reminder's attachment: mail programs show PNG, not SVG). */
+export function giroCodePng(payload: string): Promise<Buffer> {
+  return QRCode.toBuffer(payload, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 6 });
+}

@@ -10,6 +10,8 @@ export interface Mail {
   text: string;
   /** An .ics (appointment mails): sent as text/calendar part and as attachment termin.ics. */
   calendar?: string;
+  /** Files the mail carries (the payment reminder's GiroCode). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** nodemailer's message: the .ics as icalEvent (its METHOD in the content type, RFC 6047). */

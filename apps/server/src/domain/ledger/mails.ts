@@ -56,7 +56,7 @@ export function paymentReminderMail(
           `  Verwendungszweck: ${r.reference}`,
           "",
           "Bitte geben Sie den Verwendungszweck genau so an: So ordnen wir Ihre Zahlung Ihrem Mietkonto zu.",
-          `Schneller geht es mit dem GiroCode: Im Mieter-Portal unter Finanzen (${ctx.publicUrl}/finances) zeigt jeder offene Betrag einen QR-Code, den Ihre Banking-App einliest – Empfänger, IBAN, Betrag und Verwendungszweck sind dann schon ausgefüllt.`,
+          `Schneller geht es mit dem GiroCode im Anhang (GiroCode.png): Ihre Banking-App liest ihn ein, Empfänger, IBAN, Betrag und Verwendungszweck sind dann schon ausgefüllt. Im Mieter-Portal unter Finanzen (${ctx.publicUrl}/finances) zeigt jeder offene Betrag seinen eigenen.`,
         ]
       : [
           `Bitte überweisen Sie den Betrag bis zum ${longGermanDate(payBy)} auf das Ihnen bekannte Mietkonto und geben Sie im Verwendungszweck Ihre Zahlungsreferenz ${r.reference} an.`,

@@ -1,6 +1,7 @@
 import { addDays, type BrandConfig } from "@mieter-portal/contracts";
 import { sql } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
+import { giroCodePayload, giroCodePng } from "../../lib/girocode.js";
 import { berlinToday, nowIso } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMail } from "../notifications/notifications.js";
@@ -15,6 +16,8 @@ import { ensureAccount, markReminded } from "./rent-ledger.js";
  */
 
 export const REMINDER_KIND = "payment_reminder";
+/** The reminder's attachment: the open amount's GiroCode. */
+export const GIROCODE_FILENAME = "GiroCode.png";
 
 /** The reminder names a deadline this many days after it is sent (decision 030). */
 const REMINDER_DAYS_TO_PAY = 14;
@@ -83,6 +86,12 @@ export async function sendReminder(
       payBy,
       payTo,
     });
+    // The GiroCode of the whole open amount as a picture the banking app reads (issue 28).
+    const giroCode = payTo
+      ? await giroCodePng(
+          giroCodePayload({ ...payTo, bic: payTo.bic ?? null, amountCents: total, remittance: account.reference }),
+        )
+      : null;
     await enqueueMail(trx, {
       recipientKind: "tenant",
       recipientId: tenancy.tenant_id,
@@ -90,6 +99,7 @@ export async function sendReminder(
       kind: REMINDER_KIND,
       subject: reminder.subject,
       body: reminder.body,
+      ...(giroCode ? { attachment: { filename: GIROCODE_FILENAME, contentType: "image/png", content: giroCode } } : {}),
     });
     const at = nowIso();
     await markReminded(trx, tenancyId, at);

@@ -21,6 +21,14 @@ export interface OutboxMail {
   sendAfter?: string;
   /** An .ics the mail carries (appointment mails). */
   calendarIcs?: string;
+  /** One file the mail carries (the payment reminder's GiroCode). */
+  attachment?: MailAttachment;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export async function enqueueMail(db: Db, mail: OutboxMail): Promise<void> {
@@ -43,6 +51,15 @@ export async function enqueueMail(db: Db, mail: OutboxMail): Promise<void> {
       sent_at: null,
       last_error: null,
       ...(mail.calendarIcs ? { calendar_ics: mail.calendarIcs } : {}),
+      ...(mail.attachment
+        ? {
+            attachment: JSON.stringify({
+              filename: mail.attachment.filename,
+              content_type: mail.attachment.contentType,
+              base64: mail.attachment.content.toString("base64"),
+            }),
+          }
+        : {}),
     })
     .execute();
 }
