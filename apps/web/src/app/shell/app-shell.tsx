@@ -1,7 +1,9 @@
+import { useEffect } from "react";
 import { Navigate } from "react-router";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/features/auth/components/auth-provider";
+import { afterStartup } from "@/lib/after-startup";
 import { AnimatedOutlet } from "./animated-outlet";
 import { Header } from "./header";
 import { OfflineControls } from "./offline-controls";
@@ -14,9 +16,26 @@ import { useSyncEngine } from "./use-sync-engine";
  * toggle, details, the messages' chat button), so they never lie over text or a control (issue 12);
  * wider, they float beside the centred content column.
  */
+/**
+ * Web Push (issue 29): once signed in and started, this browser's subscription is sent again so
+ * the server renews it (lib/push/device, loaded on demand).
+ */
+function usePushRenewal(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn) return;
+    return afterStartup(
+      () =>
+        void import("@/lib/push/device")
+          .then((push) => push.renewPushSubscription())
+          .catch((error: unknown) => console.warn("[push] Anmeldung für Push nicht erneuert", error)),
+    );
+  }, [signedIn]);
+}
+
 export function AppShell() {
   const { state } = useAuth();
   useSyncEngine(state.status === "signed-in" ? state.token : null);
+  usePushRenewal(state.status === "signed-in");
   if (state.status !== "signed-in") return <Navigate to={paths.login.path} replace />;
   return (
     <TooltipProvider>

@@ -2,6 +2,7 @@ import * as apiPaths from "@/config/api-paths-start";
 import { buildHeaders } from "@/lib/api/request";
 import { resolveApiUrl } from "@/lib/api/urls";
 import { isOffline } from "@/lib/network";
+import { removeThisDevice } from "@/lib/push/device";
 import { getItem, removeItem, STORAGE_KEYS, setItem } from "@/lib/storage";
 import { checkToken } from "@/lib/token";
 
@@ -50,6 +51,9 @@ async function keep(tokens: string[]): Promise<void> {
  * there, unless it expired before.
  */
 export async function revokeAfterSignOut(token: string | null): Promise<void> {
+  // This device's push subscription goes first, while the server still accepts the token, so the
+  // next person signing in on this browser does not take the endpoint over (issue 29).
+  await removeThisDevice(token && stillValid(token) && !isOffline() ? token : null);
   if (!token || !stillValid(token)) return;
   if (!isOffline() && (await revoke(token)) === "done") return;
   await keep([...(await remembered()), token]).catch((error: unknown) =>

@@ -44,7 +44,12 @@ describe("push on this device", () => {
     const fetchMock = stubServer();
     await renewPushSubscription();
     expect(fetchMock).not.toHaveBeenCalled(); // no device id kept: never subscribed through the app here
-    localStorage.setItem("mp-push-device-id", "dev-1");
+    // Subscribed here by another tenant: not renewed for this one (the endpoint would become theirs).
+    localStorage.setItem("mp-push-device-id", JSON.stringify({ tenant: "tenant-b", id: "dev-0" }));
+    await renewPushSubscription();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(storedDeviceId()).toBeNull();
+    localStorage.setItem("mp-push-device-id", JSON.stringify({ tenant: "tenant-a", id: "dev-1" }));
     await renewPushSubscription();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe("/api/v1/tenant/push/subscription");
@@ -59,13 +64,13 @@ describe("push on this device", () => {
   it("at sign-out removes this device on the server with the old token, then the browser's subscription", async () => {
     const browser = installPushBrowser({ permission: "granted", subscribed: true });
     const fetchMock = stubServer();
-    localStorage.setItem("mp-push-device-id", "dev-1");
+    localStorage.setItem("mp-push-device-id", JSON.stringify({ tenant: "tenant-a", id: "dev-1" }));
     await removeThisDevice("old-token");
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe("/api/v1/tenant/push/devices/dev-1");
     expect(init?.method).toBe("DELETE");
     expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer old-token");
     expect(browser.unsubscribe).toHaveBeenCalled();
-    expect(storedDeviceId()).toBeNull();
+    expect(localStorage.getItem("mp-push-device-id")).toBeNull();
   });
 });

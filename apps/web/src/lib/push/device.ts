@@ -1,6 +1,7 @@
 import { pushDevice, vapidPublicKeyAnswer } from "@mieter-portal/contracts";
 import { apiRequest, buildHeaders, readJson } from "@/lib/api/request";
 import { resolveApiUrl } from "@/lib/api/urls";
+import { sessionTenantId } from "@/lib/session";
 import * as pushPaths from "./api-paths";
 
 /**
@@ -43,9 +44,15 @@ export function pushSupport(): PushSupport {
   return apis ? "supported" : "unsupported";
 }
 
+/**
+ * The server's id of this device, kept with the tenant who subscribed here: another tenant signed
+ * in on this browser neither sees it as theirs nor renews it (the endpoint would become theirs).
+ */
 export function storedDeviceId(): string | null {
   try {
-    return localStorage.getItem(DEVICE_ID_KEY);
+    const kept = JSON.parse(localStorage.getItem(DEVICE_ID_KEY) ?? "null") as { tenant?: unknown; id?: unknown } | null;
+    const tenant = sessionTenantId();
+    return kept && typeof kept.id === "string" && tenant !== null && kept.tenant === tenant ? kept.id : null;
   } catch {
     return null;
   }
@@ -53,7 +60,7 @@ export function storedDeviceId(): string | null {
 
 function storeDeviceId(id: string | null): void {
   try {
-    if (id) localStorage.setItem(DEVICE_ID_KEY, id);
+    if (id) localStorage.setItem(DEVICE_ID_KEY, JSON.stringify({ tenant: sessionTenantId(), id }));
     else localStorage.removeItem(DEVICE_ID_KEY);
   } catch {
     // Private mode: the list then marks no device as this one.
@@ -162,7 +169,7 @@ export async function renewPushSubscription(): Promise<void> {
  * take the endpoint over. Never throws: the sign-out goes on regardless.
  */
 export async function removeThisDevice(token: string | null): Promise<void> {
-  const id = storedDeviceId();
+  const id = keptDeviceId();
   storeDeviceId(null);
   if (id && token) {
     const headers = buildHeaders(undefined, { withToken: false });
@@ -176,6 +183,16 @@ export async function removeThisDevice(token: string | null): Promise<void> {
   await currentSubscription()
     .then((subscription) => subscription?.unsubscribe())
     .catch(() => undefined);
+}
+
+/** The kept id whoever is signed in (at sign-out the session is already gone). */
+function keptDeviceId(): string | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(DEVICE_ID_KEY) ?? "null") as { id?: unknown } | null;
+    return kept && typeof kept.id === "string" ? kept.id : null;
+  } catch {
+    return null;
+  }
 }
 
 /** After "Entfernen" of this device in the list: the browser's subscription goes too. */

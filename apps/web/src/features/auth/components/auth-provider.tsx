@@ -52,20 +52,6 @@ const revokeRememberedTokens = () =>
     .then((module) => module.revokeRemembered())
     .catch(() => undefined);
 
-/**
- * This browser's Web Push device (issue 29), loaded on demand: renewed after a signed-in start,
- * removed on the server at sign-out while the token is still accepted.
- */
-const pushDevice = () => import("@/lib/push/device");
-const renewPushSubscription = () =>
-  void pushDevice()
-    .then((module) => module.renewPushSubscription())
-    .catch((error: unknown) => console.warn("[push] Anmeldung für Push nicht erneuert", error));
-const removePushDevice = (token: string | null) =>
-  pushDevice()
-    .then((module) => module.removeThisDevice(token))
-    .catch(() => undefined);
-
 export function useAuth(): AuthContextValue {
   const value = use(AuthContext);
   if (!value) throw new Error("useAuth muss innerhalb von AuthProvider verwendet werden.");
@@ -133,7 +119,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    await removePushDevice(sessionToken());
     try {
       await logoutOnServer();
     } catch (error) {
@@ -149,9 +134,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: "signed-out" });
     toast({ title: authTexts.logoutTitle, description: authTexts.logoutDescription });
     navigate("/login", { replace: true });
-    // This device's push subscription goes first, while the server still accepts the token.
-    void removePushDevice(token)
-      .then(() => revocation())
+    void revocation()
       .then((module) => module.revokeAfterSignOut(token))
       .catch(() => undefined);
   }, [clearLocal, navigate]);
@@ -161,8 +144,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (description?: string) => {
       if (expiring.current) return;
       expiring.current = true;
-      // The token is no longer accepted: the browser's subscription goes, so nobody else takes it over.
-      void removePushDevice(null);
       await clearLocal();
       finishLogout(description);
     },
@@ -206,7 +187,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         writeSession(result.session.token, result.session.user);
         watchExpiry(result.session.token);
         setState({ status: "signed-in", ...result.session });
-        afterStartup(renewPushSubscription);
         refreshSince.current = startedAt;
         setTimeout(() => setRefreshDelayPassed(true), CACHE_INVALIDATION_DELAY);
         return;

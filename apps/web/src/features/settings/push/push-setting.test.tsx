@@ -102,7 +102,10 @@ describe("PushSetting: push on this device", () => {
       { url: "/api/v1/tenant/push/subscription", body: { ...FAKE_SUBSCRIPTION_JSON, label: expect.any(String) } },
     ]);
     expect(await screen.findByText("Push eingeschaltet")).toBeInTheDocument();
-    expect(localStorage.getItem("mp-push-device-id")).toBe("dev-new");
+    expect(JSON.parse(localStorage.getItem("mp-push-device-id") ?? "null")).toEqual({
+      tenant: "tenant-a",
+      id: "dev-new",
+    });
     expect(await screen.findByText(/Chrome auf Linux \(dieses Gerät\)/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Push einschalten" })).not.toBeInTheDocument();
   });
@@ -187,7 +190,7 @@ describe("PushSetting: e-mail and push per event", () => {
 describe("PushSetting: Meine Geräte", () => {
   it("marks this device and removes a device with DELETE", async () => {
     installPushBrowser({ permission: "granted", subscribed: true });
-    localStorage.setItem("mp-push-device-id", "dev-2");
+    localStorage.setItem("mp-push-device-id", JSON.stringify({ tenant: "tenant-a", id: "dev-2" }));
     const fetchMock = stubServer([
       { id: "dev-1", label: "iPhone", created_at: "2026-11-01T10:00:00Z", last_seen_at: "2026-12-06T10:00:00Z" },
       {

@@ -142,7 +142,7 @@ function EventChoices() {
       {events ? (
         <ul className="grid gap-3">
           {TENANT_NOTIFY_EVENTS.map((event) => (
-            <li key={event} className="border-t pt-3">
+            <li key={event} className="border-t border-border pt-3">
               <fieldset className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
                 <legend className="float-left min-w-0 text-sm">{TENANT_NOTIFY_EVENT_LABELS[event]}</legend>
                 <span className="flex items-center gap-4">
@@ -199,7 +199,10 @@ function MyDevices() {
       {devices.data && devices.data.devices.length > 0 ? (
         <ul className="grid gap-3">
           {devices.data.devices.map((device) => (
-            <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
+            <li
+              key={device.id}
+              className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3"
+            >
               <span className="grid min-w-0 text-sm">
                 <span className="font-medium">
                   {device.label}
