@@ -37,6 +37,19 @@ describe("revoking the token after 'Abmelden' (issue 12 §4)", () => {
     expect(await getItem(STORAGE_KEYS.revokeLater)).toBeNull();
   });
 
+  it("removes this device's push subscription on the server first, with the signed-out token (issue 29)", async () => {
+    const old = token("p");
+    localStorage.setItem("mp-push-device-id", JSON.stringify({ tenant: "tenant-1", id: "dev-1" }));
+    const fetchMock = stubServer((auth) => (auth ? ok() : new Response(null, { status: 401 })));
+    await revokeAfterSignOut(old);
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
+      "DELETE /api/v1/tenant/push/devices/dev-1",
+      "POST /api/v1/auth/logout",
+    ]);
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get("Authorization")).toBe(`Bearer ${old}`);
+    expect(localStorage.getItem("mp-push-device-id")).toBeNull();
+  });
+
   it("offline: kept on the device and revoked after the next sign-in, with that token, not the new one", async () => {
     const old = token("old");
     await setManualOffline(true);
