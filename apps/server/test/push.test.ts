@@ -534,4 +534,81 @@ describe("Web Push", () => {
       navigate: `${PUBLIC_URL}/verwaltung/nachrichten/${res.json().thread_id}`,
     });
   });
+
+  it("pushes a finished Einsatz of a plan tenants see to those who chose house services (off by default)", async () => {
+    clearReceived();
+    const chose = await createTenant(ctx.db, { address: BUILDING_A, firstName: "Ayşe", lastName: "Yılmaz" });
+    const didNot = await createTenant(ctx.db, { address: BUILDING_A, firstName: "Łukasz", lastName: "Nowak" });
+    for (const [who, device] of [
+      [chose, "tenant-ayse"],
+      [didNot, "tenant-lukasz"],
+    ] as const) {
+      const bearer = await login(ctx.app, who);
+      expect((await subscribe(receiver.device(device), bearer)).statusCode).toBe(200);
+      if (who === chose) {
+        const put = await api(ctx.app, bearer).inject({
+          method: "PUT",
+          url: "/api/v1/tenant/push/preferences",
+          payload: { events: { house_service: { push: true } } },
+        });
+        expect(put.json().events.house_service).toEqual({ email: true, push: true });
+      }
+    }
+    const kind = await ctx.db
+      .selectFrom("service_kinds")
+      .select("id")
+      .where("key", "=", "muelltonnen")
+      .executeTakeFirstOrThrow();
+    const today = berlinToday();
+    const plan = await createServicePlan(
+      ctx.db,
+      { staffId: null, name: "Test", ip: null },
+      {
+        building_id: buildingId,
+        service_kind_id: kind.id,
+        recurrence: { kind: "daily" },
+        season: null,
+        window: { start: "00:00", end: "23:59" },
+        rest_day_window: null,
+        checklist: [],
+        team: null,
+        responsible_staff_id: null,
+        tenant_visible: true,
+        valid_from: today,
+        valid_until: null,
+      },
+      today,
+    );
+    if (typeof plan === "string") throw new Error(plan);
+    const visit = await ctx.db
+      .selectFrom("service_visits")
+      .select("id")
+      .where("plan_id", "=", plan.id)
+      .where("planned_on", "=", today)
+      .executeTakeFirstOrThrow();
+    const recordId = crypto.randomUUID();
+    const crew = api(ctx.app, staffToken);
+    const started = await crew.post("/api/v1/staff/service-records", {
+      id: recordId,
+      visit_id: visit.id,
+      started_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const finished = await crew.post(`/api/v1/staff/service-records/${recordId}/finish`, {
+      finished_at: new Date().toISOString(),
+      checklist: [],
+      materials: [],
+      remark: "",
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    await ctx.app.notifications.runOnce();
+    expect(receiver.received.filter((p) => p.device === "tenant-lukasz")).toHaveLength(0);
+    const toAyse = receiver.received.filter((p) => p.device === "tenant-ayse");
+    expect(toAyse).toHaveLength(1);
+    expect(pushPayload.parse(toAyse[0]!.payload).notification).toMatchObject({
+      title: "Erledigt: Mülltonnen bereitstellen",
+      body: "Lindenstraße 5",
+      navigate: `${PUBLIC_URL}/services`,
+    });
+  });
 });

@@ -13,6 +13,7 @@ import { type CheckedFile, putAll, removeAll } from "../../lib/uploads.js";
 import { recordAudit } from "../audit/audit.js";
 import { planRunningOn } from "./plans.js";
 import { contentHash } from "./record-hash.js";
+import { pushServiceDone } from "./service-pushes.js";
 import { siteCheck } from "./site-check.js";
 
 /**
@@ -245,6 +246,7 @@ export async function finishServiceRecord(
       buildingId: row.building_id,
       after: finishSnapshot(done),
     });
+    await pushServiceDone(trx, row);
     return "ok";
   });
 }
