@@ -239,6 +239,15 @@ export async function matchStatement(
     }
     const checked = bookAnyway.has(line.line) ? "Trotzdem gebucht (mögliche Doppelbuchung geprüft). " : "";
     const collected = line.endToEndId ? debits.byEndToEnd.get(line.endToEndId) : undefined;
+    // The return of this debit came in an earlier import: the money went back with it (net 0 €).
+    if (collected?.state === "returned") {
+      return {
+        line,
+        status: "ignored",
+        reason: `Lastschrift bereits zurückgegeben (${collected.description}, ${collected.end_to_end_id}): Der Betrag ging mit der Rücklastschrift zurück – keine Mietzahlung.`,
+        tenancy: null,
+      };
+    }
     if (collected && collected.amount_cents === line.amountCents) {
       const t = known.get(collected.tenancy_id) ?? debits.tenancies.get(collected.tenancy_id)!;
       if (!visible(t.buildingId)) return { line, status: "other_building", reason: OTHER_BUILDING_REASON, tenancy: t };
