@@ -9,6 +9,7 @@ import {
   createStaffMember,
   createTenant,
   createTestContext,
+  login,
   staffLogin,
   type TenantFixture,
   type TestContext,
@@ -79,5 +80,27 @@ describe("payment reminders beside direct debits", () => {
     expect(none.statusCode, none.body).toBe(409);
     const sent = await remind(other);
     expect(sent.statusCode, sent.body).toBe(201);
+  });
+
+  it("offer no GiroCode for a charge being collected: a transfer on top would pay it twice", async () => {
+    const chargeOf = async (t: TenantFixture) =>
+      (
+        await ctx.db
+          .selectFrom("payments")
+          .select("id")
+          .where("tenancy_id", "=", t.tenancyId)
+          .where("period", "=", "2026-03")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const asTenant = async (t: TenantFixture) => api(ctx.app, await login(ctx.app, t));
+    const refused = await (await asTenant(collected)).get(
+      `/api/v1/tenant/payments/${await chargeOf(collected)}/girocode`,
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(
+      "Dieser Betrag wird am 27.03.2026 per Lastschrift eingezogen. Bitte überweisen Sie ihn nicht zusätzlich.",
+    );
+    const code = await (await asTenant(other)).get(`/api/v1/tenant/payments/${await chargeOf(other)}/girocode`);
+    expect(code.statusCode, code.body).toBe(200);
   });
 });

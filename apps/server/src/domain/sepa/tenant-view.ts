@@ -73,14 +73,15 @@ export async function requestAccountChange(
 /**
  * The GiroCode for one of the tenant's charges not paid in full: the open amount to the collecting
  * account (else the brand's account), the payment reference as remittance. "not_found" for another's
- * or a paid charge, "no_account" when there is no account to pay to.
+ * or a paid charge, "no_account" when there is no account to pay to, the collection date when a
+ * direct debit of it is at the bank.
  */
 export async function giroCodeFor(
   db: Db,
   tenantId: string,
   chargeId: string,
   brandAccount: { recipient: string; iban: string; bic?: string | undefined } | undefined,
-): Promise<GiroCode | "not_found" | "no_account"> {
+): Promise<GiroCode | "not_found" | "no_account" | { collectedOn: string }> {
   const charge = await db
     .selectFrom("payments as c")
     .leftJoin("rent_accounts as a", "a.tenancy_id", "c.tenancy_id")
@@ -90,6 +91,15 @@ export async function giroCodeFor(
     .where(sql<boolean>`c.status in ('pending', 'overdue')`)
     .executeTakeFirst();
   if (!charge || charge.amount_cents <= charge.paid_cents) return "not_found";
+  // A debit of this charge at the bank collects it: a transfer on top would pay it twice.
+  const debit = await db
+    .selectFrom("sepa_run_items as i")
+    .innerJoin("sepa_runs as r", "r.id", "i.run_id")
+    .select("r.collection_date")
+    .where("i.charge_id", "=", chargeId)
+    .where("i.state", "=", "submitted")
+    .executeTakeFirst();
+  if (debit) return { collectedOn: debit.collection_date };
   const creditor = await findCreditorSettings(db);
   const payTo = creditor
     ? { recipient: creditor.name, iban: creditor.iban, bic: creditor.bic }

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { giroCodeFor, requestAccountChange, tenantDirectDebit } from "../../domain/sepa/tenant-view.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { mailContextOf } from "../../lib/mail-context.js";
+import { germanDateOf } from "../../lib/time.js";
 import { writeQuota } from "../../plugins/app/write-quotas.js";
 
 /**
@@ -77,6 +78,10 @@ export const directDebitRoutes: FastifyPluginAsyncZod = async (app) => {
       if (code === "no_account")
         throw conflict(
           "Für diese Zahlung ist kein Empfängerkonto hinterlegt. Bitte wenden Sie sich an Ihre Hausverwaltung.",
+        );
+      if ("collectedOn" in code)
+        throw conflict(
+          `Dieser Betrag wird am ${germanDateOf(code.collectedOn)} per Lastschrift eingezogen. Bitte überweisen Sie ihn nicht zusätzlich.`,
         );
       return code;
     },
