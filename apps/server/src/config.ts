@@ -80,7 +80,7 @@ const envSchema = z.object({
     .optional(),
   VAPID_PRIVATE_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, { error: "muss ein P-256-Schlüssel sein (32 Byte, 43 Zeichen base64url)" })
+    .regex(/^[A-Za-z0-9_-]{42,43}$/, { error: "muss ein P-256-Schlüssel sein (32 Byte, 43 Zeichen base64url)" })
     .optional(),
   VAPID_SUBJECT: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce
@@ -218,6 +218,22 @@ function loadOrCreateSecret(dataDir: string): string {
  * bound to the public key, so losing or changing it silently ends every device's push.
  */
 function readVapidKeys(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string }, dataDir: string) {
+  const pair = readVapidPair(env, dataDir);
+  return { publicKey: pair.publicKey, privateKey: thirtyTwoBytes(pair.privateKey) };
+}
+
+/**
+ * A P-256 private key as the 32 bytes web-push requires: Node drops leading zero bytes (about one
+ * key in 256), and web-push then refuses every send.
+ */
+function thirtyTwoBytes(privateKey: string): string {
+  const bytes = Buffer.from(privateKey, "base64url");
+  return bytes.length >= 32
+    ? privateKey
+    : Buffer.concat([Buffer.alloc(32 - bytes.length), bytes]).toString("base64url");
+}
+
+function readVapidPair(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string }, dataDir: string) {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
   if (publicKey !== undefined || privateKey !== undefined) {
     if (publicKey === undefined || privateKey === undefined) {
@@ -238,7 +254,10 @@ function readVapidKeys(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: str
   if (!existsSync(file)) {
     const ecdh = createECDH("prime256v1");
     ecdh.generateKeys();
-    const pair = { publicKey: ecdh.getPublicKey("base64url"), privateKey: ecdh.getPrivateKey("base64url") };
+    const pair = {
+      publicKey: ecdh.getPublicKey("base64url"),
+      privateKey: thirtyTwoBytes(ecdh.getPrivateKey("base64url")),
+    };
     try {
       // "wx": two processes starting at once on one DATA_DIR keep the pair the first one wrote.
       writeFileSync(file, `${JSON.stringify(pair)}\n`, { mode: 0o600, flag: "wx" });

@@ -1,8 +1,10 @@
 import { createECDH } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import webpush from "web-push";
 import { ConfigError, loadConfig } from "../src/config.js";
 
 /** Issue 29: the VAPID key pair kept in DATA_DIR like the JWT secret, or given to every process. */
@@ -82,4 +84,34 @@ describe("VAPID configuration", () => {
       expect((error as Error).message).toContain("VAPID_SUBJECT must be a mailto: or https: URL.");
     },
   );
+
+  it("keeps a private key whose leading byte is zero at 32 bytes, as web-push needs it", () => {
+    // About one key in 256 has a leading zero byte; Node then gives 31 bytes, which web-push refuses
+    // on every send ("Vapid private key should be 32 bytes long").
+    let short: ReturnType<typeof createECDH> | undefined;
+    while (!short) {
+      const ecdh = createECDH("prime256v1");
+      ecdh.generateKeys();
+      if (ecdh.getPrivateKey().length < 32) short = ecdh;
+    }
+    const pair = { publicKey: short.getPublicKey("base64url"), privateKey: short.getPrivateKey("base64url") };
+    for (const given of [
+      { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey },
+      {} as Record<string, string>,
+    ]) {
+      writeFileSync(path.join(dataDir, "vapid-keys.json"), JSON.stringify(pair));
+      const push = loadConfig({ ...base(), ...given }).push;
+      expect(push.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(push.publicKey).toBe(pair.publicKey);
+      expect(() =>
+        webpush.getVapidHeaders(
+          "https://push.example",
+          "mailto:a@b.example",
+          push.publicKey,
+          push.privateKey,
+          "aes128gcm",
+        ),
+      ).not.toThrow();
+    }
+  });
 });
