@@ -611,4 +611,53 @@ describe("Web Push", () => {
       navigate: `${PUBLIC_URL}/services`,
     });
   });
+
+  it("sends a deactivated responsible person nothing: their devices go, the house's Verwalter gets 'Leistung fehlt'", async () => {
+    clearReceived();
+    const former = await createStaffMember(ctx.db, "hausmeister", [BUILDING_A]);
+    const formerToken = await staffLogin(ctx.app, former);
+    expect((await subscribe(receiver.device("former-phone"), formerToken, "staff")).statusCode).toBe(200);
+    expect((await subscribe(receiver.device("verwalter-laptop"), staffToken, "staff")).statusCode).toBe(200);
+    const kind = await ctx.db
+      .selectFrom("service_kinds")
+      .select("id")
+      .where("key", "=", "spielplatz_pruefen")
+      .executeTakeFirstOrThrow();
+    const today = berlinToday();
+    const plan = await createServicePlan(
+      ctx.db,
+      { staffId: null, name: "Test", ip: null },
+      {
+        building_id: buildingId,
+        service_kind_id: kind.id,
+        recurrence: { kind: "daily" },
+        season: null,
+        window: { start: "07:00", end: "12:00" },
+        rest_day_window: null,
+        checklist: [],
+        team: null,
+        responsible_staff_id: former.id,
+        tenant_visible: true,
+        valid_from: addDays(today, -10),
+        valid_until: null,
+      },
+      addDays(today, -10),
+    );
+    expect(typeof plan).not.toBe("string");
+    const admin = await staffLogin(ctx.app, await createStaffMember(ctx.db, "administrator"));
+    const off = await api(ctx.app, admin).patch(`/api/v1/staff/users/${former.id}`, { active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(
+      await ctx.db.selectFrom("push_subscriptions").select("id").where("owner_id", "=", former.id).execute(),
+    ).toEqual([]);
+    const res = await tenantApi().post(
+      "/api/v1/tenant/services/reports",
+      { service_kind_id: kind.id, date: addDays(today, -1), text: "Spielplatz nicht geprüft.", photos: [] },
+      { "idempotency-key": crypto.randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await ctx.app.notifications.runOnce();
+    expect(receiver.received.filter((p) => p.device === "former-phone")).toHaveLength(0);
+    expect(receiver.received.filter((p) => p.device === "verwalter-laptop")).toHaveLength(1);
+  });
 });

@@ -129,6 +129,18 @@ export async function removeDevice(db: Db, owner: PushOwner, deviceId: string): 
   return true;
 }
 
+/** Every device of a person (a staff member deactivated): removed, their pending pushes dropped. */
+export async function removeAllDevicesOf(db: Db, owner: PushOwner): Promise<number> {
+  const devices = await db
+    .selectFrom("push_subscriptions")
+    .select("id")
+    .where("owner_kind", "=", owner.kind)
+    .where("owner_id", "=", owner.id)
+    .execute();
+  for (const { id } of devices) await removeDevice(db, owner, id);
+  return devices.length;
+}
+
 /** The push service said the subscription is no more (404/410): the device is removed. */
 export async function removeExpiredSubscription(db: Db, subscriptionId: string, status: number): Promise<void> {
   await db.deleteFrom("push_subscriptions").where("id", "=", subscriptionId).execute();

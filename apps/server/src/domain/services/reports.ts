@@ -211,10 +211,18 @@ export async function createServiceReport(
         });
       }
     }
-    // Issue 29: a push to the plan's responsible person, or without one to the house's Verwalter,
+    // Issue 29: a push to the plan's responsible person (if still active), else to the house's Verwalter,
     // who keep "Leistung fehlt" on (the lock screen names the kind and the house only).
-    const pushTo = plan.responsible_staff_id
-      ? [plan.responsible_staff_id]
+    const responsible = plan.responsible_staff_id
+      ? await db
+          .selectFrom("staff_users")
+          .select("id")
+          .where("id", "=", plan.responsible_staff_id)
+          .where("active", "=", 1)
+          .executeTakeFirst()
+      : undefined;
+    const pushTo = responsible
+      ? [responsible.id]
       : (
           await db
             .selectFrom("staff_users as s")

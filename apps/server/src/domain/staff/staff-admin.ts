@@ -2,6 +2,7 @@ import { STAFF_BUILDINGS_NEEDED, STAFF_INVITATION_TTL_SECONDS, type StaffRole } 
 import { type Db, withTransaction } from "../../db/connection.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMail } from "../notifications/notifications.js";
+import { removeAllDevicesOf } from "../push/subscriptions.js";
 import type { MailContext } from "../notifications/notify.js";
 import { buildingsExist } from "./buildings.js";
 import { staffInvitationMail } from "./mails.js";
@@ -167,6 +168,8 @@ export async function changeStaff(
     if (buildingIds.join(",") !== before.building_ids.join(",")) update.buildingIds = buildingIds;
     if (Object.keys(update).length === 0) return { kind: "ok", value: undefined };
     await updateStaff(trx, staffId, update);
+    // Issue 29: a deactivated member's phones and desktops get no more pushes.
+    if (update.active === false) await removeAllDevicesOf(trx, { kind: "staff", id: staffId });
     const after = await memberState(trx, staffId);
     const view = (m: NonNullable<typeof before>) => ({
       name: m.name,
