@@ -2,8 +2,8 @@ import { STAFF_BUILDINGS_NEEDED, STAFF_INVITATION_TTL_SECONDS, type StaffRole } 
 import { type Db, withTransaction } from "../../db/connection.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMail } from "../notifications/notifications.js";
-import { removeAllDevicesOf } from "../push/subscriptions.js";
 import type { MailContext } from "../notifications/notify.js";
+import { removeAllDevicesOf } from "../push/subscriptions.js";
 import { buildingsExist } from "./buildings.js";
 import { staffInvitationMail } from "./mails.js";
 import { findStaffForLogin, lockStaffRow, resetTotp, staffBuildingIds } from "./staff.js";
