@@ -84,7 +84,7 @@ async function openSettings(page: Page, request: APIRequestContext) {
   await page.goto("/settings");
   await waitForIntroGone(page);
   await expect(page.getByRole("heading", { level: 1, name: "Einstellungen" })).toBeVisible();
-  return token;
+  return { token, tenant };
 }
 
 /** The service worker is active and controls this page (registered lazily after start-up). */
@@ -102,7 +102,7 @@ async function shownNotifications(page: Page) {
   });
 }
 
-test("subscribing in the settings registers the device; a delivered push shows its notification", async ({
+test("subscribing in the settings registers the device; a delivered push shows its notification; 'Abmelden' removes the device", async ({
   page,
   context,
   request,
@@ -112,7 +112,7 @@ test("subscribing in the settings registers the device; a delivered push shows i
   test.setTimeout(90_000);
   await context.grantPermissions(["notifications"], { origin });
   await fakePushService(page);
-  const token = await openSettings(page, request);
+  const { token, tenant } = await openSettings(page, request);
   await waitForServiceWorker(page);
 
   const section = page.getByRole("region", { name: "Push auf diesem Gerät" });
@@ -171,6 +171,15 @@ test("subscribing in the settings registers the device; a delivered push shows i
         ).events.document,
     )
     .toEqual({ email: true, push: true });
+
+  // 'Abmelden' removes this device on the server before the token is revoked.
+  await page.getByRole("button", { name: "Mehr" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Abmelden" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const again = await apiLogin(request, tenant);
+  await expect
+    .poll(async () => (await apiGet<{ devices: Device[] }>(request, "/tenant/push/devices", again)).devices)
+    .toEqual([]);
 });
 
 for (const width of [320, 390, 820, 1280]) {
