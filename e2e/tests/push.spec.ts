@@ -25,7 +25,7 @@ function fakeSubscription() {
     Buffer.from(jwk.y ?? "", "base64url"),
   ]);
   return {
-    endpoint: `https://push.example/send/${randomBytes(8).toString("hex")}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString("hex")}`,
     expirationTime: null,
     keys: { p256dh: point.toString("base64url"), auth: randomBytes(16).toString("base64url") },
   };

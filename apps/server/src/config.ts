@@ -83,6 +83,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{42,43}$/, { error: "muss ein P-256-Schlüssel sein (32 Byte, 43 Zeichen base64url)" })
     .optional(),
   VAPID_SUBJECT: z.string().optional(),
+  PUSH_SERVICE_HOSTS: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce
     .number({ error: "muss eine Zahl (Millisekunden) sein" })
     .int({ error: "muss eine ganze Zahl (Millisekunden) sein" })
@@ -129,7 +130,21 @@ export interface PushConfig {
   publicKey: string;
   privateKey: string;
   subject: string;
+  /** Hosts (or their parent domains) a subscription's endpoint may name: the browsers' push services. */
+  serviceHosts: string[];
 }
+
+/**
+ * The push services of today's browsers (Chrome, Edge, Firefox, Safari, Opera, Samsung): a device's
+ * endpoint must be one of theirs, so a crafted subscription cannot make the server post to any host.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "push.apple.com",
+  "notify.windows.com",
+];
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -342,6 +357,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notifyIntervalMs: e.NOTIFY_INTERVAL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     invitationLetterDays: e.INVITATION_LETTER_DAYS,
-    push: { ...readVapidKeys(e, dataDir), subject: readVapidSubject(e.VAPID_SUBJECT, publicUrl, brand.supportEmail) },
+    push: {
+      ...readVapidKeys(e, dataDir),
+      subject: readVapidSubject(e.VAPID_SUBJECT, publicUrl, brand.supportEmail),
+      serviceHosts: e.PUSH_SERVICE_HOSTS
+        ? e.PUSH_SERVICE_HOSTS.split(",")
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : DEFAULT_PUSH_SERVICE_HOSTS,
+    },
   };
 }

@@ -41,7 +41,8 @@ describe("Web Push", () => {
   beforeAll(async () => {
     receiver = await startPushReceiver();
     ctx = await createTestContext(
-      { PUBLIC_URL, VAPID_SUBJECT: "mailto:technik@gruenfeld.example" },
+      // The test's push service runs on 127.0.0.1; in production only the browsers' services are taken.
+      { PUBLIC_URL, VAPID_SUBJECT: "mailto:technik@gruenfeld.example", PUSH_SERVICE_HOSTS: "127.0.0.1" },
       { pushAgent: receiver.agent },
     );
     tenant = await createTenant(ctx.db, { address: BUILDING_A });
@@ -334,6 +335,12 @@ describe("Web Push", () => {
       "base64url",
     ],
     ["no keys", { keys: undefined }, "keys", "Schlüssel"],
+    [
+      "an endpoint of no push service (a crafted subscription must not make the server post anywhere)",
+      { endpoint: "https://10.0.0.5:8443/intern" },
+      "endpoint",
+      "gehört zu keinem bekannten Push-Dienst",
+    ],
   ])("refuses %s in German and stores nothing", async (_name, change, field, message) => {
     const device = receiver.device();
     const before = await ctx.db.selectFrom("push_subscriptions").select("id").execute();
@@ -659,5 +666,26 @@ describe("Web Push", () => {
     await ctx.app.notifications.runOnce();
     expect(receiver.received.filter((p) => p.device === "former-phone")).toHaveLength(0);
     expect(receiver.received.filter((p) => p.device === "verwalter-laptop")).toHaveLength(1);
+  });
+
+  it("keeps at most ten devices a person: an eleventh replaces the one seen longest ago", async () => {
+    const owner = await createTenant(ctx.db, { address: BUILDING_A, firstName: "Zehn", lastName: "Geräte" });
+    const bearer = await login(ctx.app, owner);
+    const ids: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await subscribe(receiver.device(`many-${i}`), bearer);
+      expect(res.statusCode).toBe(200);
+      ids.push(res.json().id);
+      // Each one seen a moment later than the one before.
+      await ctx.db
+        .updateTable("push_subscriptions")
+        .set({ last_seen_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() })
+        .where("id", "=", res.json().id)
+        .execute();
+    }
+    const list = (await api(ctx.app, bearer).get("/api/v1/tenant/push/devices")).json().devices as { id: string }[];
+    expect(list).toHaveLength(10);
+    expect(list.map((d) => d.id)).not.toContain(ids[0]);
+    expect(list.map((d) => d.id)).toContain(ids[10]);
   });
 });

@@ -10,7 +10,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listDevices, type PushOwner, removeDevice, saveSubscription } from "../domain/push/subscriptions.js";
-import { notFound } from "../lib/errors.js";
+import { badRequest, notFound } from "../lib/errors.js";
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 429: apiError };
 
@@ -50,7 +50,15 @@ export function pushDeviceRoutes(options: {
           response: { 200: pushDevice, ...errors },
         },
       },
-      async (request) => saveSubscription(request.db, owner(request), request.body, request.headers["user-agent"]),
+      async (request) => {
+        const host = new URL(request.body.endpoint).hostname.toLowerCase();
+        if (!app.config.push.serviceHosts.some((known) => host === known || host.endsWith(`.${known}`))) {
+          const message =
+            "Diese Push-Adresse gehört zu keinem bekannten Push-Dienst. Bitte Push in einem aktuellen Browser (Chrome, Edge, Firefox oder Safari) erneut einschalten.";
+          throw badRequest(message, { endpoint: message });
+        }
+        return saveSubscription(request.db, owner(request), request.body, request.headers["user-agent"]);
+      },
     );
 
     app.get(

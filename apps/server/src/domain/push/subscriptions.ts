@@ -73,6 +73,18 @@ export async function saveSubscription(
     await db.deleteFrom("push_subscriptions").where("id", "=", existing.id).execute();
   }
   const sameOwner = existing && existing.owner_kind === owner.kind && existing.owner_id === owner.id;
+  if (!sameOwner) {
+    // At most MAX_DEVICES a person: a new one replaces the one seen longest ago.
+    const devices = await db
+      .selectFrom("push_subscriptions")
+      .select("id")
+      .where("owner_kind", "=", owner.kind)
+      .where("owner_id", "=", owner.id)
+      .orderBy("last_seen_at", "desc")
+      .orderBy("id")
+      .execute();
+    for (const old of devices.slice(MAX_DEVICES - 1)) await removeDevice(db, owner, old.id);
+  }
   const row = await db
     .insertInto("push_subscriptions")
     .values({
@@ -102,6 +114,9 @@ export async function saveSubscription(
   }
   return deviceOf(row);
 }
+
+/** Devices a person may have at once (phones, tablets, browsers); more only amplify each push. */
+export const MAX_DEVICES = 10;
 
 /** The owner's devices, the most recently seen first. */
 export async function listDevices(db: Db, owner: PushOwner): Promise<PushDevice[]> {
