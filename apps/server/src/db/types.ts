@@ -827,6 +827,8 @@ export interface SepaMandatesTable {
   /** The monthly amount the signed form announced (the standing pre-notification). */
   standing_notice_cents: number | null;
   last_collection_on: string | null;
+  /** The last collection the previous system made (tenant import): a floor for last_collection_on. */
+  imported_last_collection_on: string | null;
   revoked_at: string | null;
   revoked_by: string | null;
   revoke_reason: string | null;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { addMonths, maskIban, type SepaMandateState } from "@mieter-portal/contracts";
 import type { SepaMandate, SepaMandatesQuery } from "@mieter-portal/contracts/staff";
+import { sql } from "kysely";
 import { type Db, withTransaction } from "../../db/connection.js";
 import type { SepaMandatesTable } from "../../db/types.js";
 import { decodeCursor, splitPage } from "../../lib/pagination.js";
@@ -204,6 +205,7 @@ export async function createMandate(
         bic: bic as string | null,
         standing_notice_cents: tenancy.base_rent_cents + tenancy.utilities_cents,
         last_collection_on: null,
+        imported_last_collection_on: null,
         revoked_at: null,
         revoked_by: null,
         revoke_reason: null,
@@ -256,19 +258,29 @@ export async function revokeMandate(
   });
 }
 
-/** Moves a mandate's last collection (a run made or cancelled): what FRST/RCUR and the expiry count from. */
+/**
+ * Moves a mandate's last collection (a run made or cancelled): what FRST/RCUR and the expiry count
+ * from. The latest run not cancelled, but never before the collection the previous system made
+ * (imported mandates): cancelling their first run here leaves them RCUR with the same expiry.
+ */
 export async function setLastCollection(trx: Db, mandateIds: string[]): Promise<void> {
   for (let i = 0; i < mandateIds.length; i += 400) {
     const ids = mandateIds.slice(i, i + 400);
     await trx
       .updateTable("sepa_mandates")
       .set((eb) => ({
-        last_collection_on: eb
-          .selectFrom("sepa_run_items as i")
-          .innerJoin("sepa_runs as r", "r.id", "i.run_id")
-          .select((e) => e.fn.max("r.collection_date").as("d"))
-          .whereRef("i.mandate_id", "=", "sepa_mandates.id")
-          .where("i.state", "!=", "cancelled"),
+        last_collection_on: eb.fn.coalesce(
+          eb
+            .selectFrom("sepa_run_items as i")
+            .innerJoin("sepa_runs as r", "r.id", "i.run_id")
+            .select((e) => e.fn.max("r.collection_date").as("d"))
+            .whereRef("i.mandate_id", "=", "sepa_mandates.id")
+            .where("i.state", "!=", "cancelled")
+            .where((e) =>
+              e("r.collection_date", ">", e.fn.coalesce("sepa_mandates.imported_last_collection_on", sql.lit(""))),
+            ),
+          eb.ref("sepa_mandates.imported_last_collection_on"),
+        ),
       }))
       .where("id", "in", ids)
       .execute();
@@ -307,6 +319,7 @@ export async function recordImportedMandates(
         bic: null,
         standing_notice_cents: tenancy.base_rent_cents + tenancy.utilities_cents,
         last_collection_on: lastCollection < m.signedOn ? null : lastCollection,
+        imported_last_collection_on: lastCollection < m.signedOn ? null : lastCollection,
         revoked_at: null,
         revoked_by: null,
         revoke_reason: null,

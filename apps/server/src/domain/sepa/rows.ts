@@ -43,6 +43,7 @@ export async function insertMandateRows(
             bic: null,
             standing_notice_cents: account.base_rent_cents + account.utilities_cents,
             last_collection_on: null,
+            imported_last_collection_on: null,
             revoked_at: null,
             revoked_by: null,
             revoke_reason: null,
