@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureRentCharges } from "../src/domain/ledger/rent-charges.js";
 import { runFileAt } from "./clock.js";
 import { BUILDING_A } from "./factories/staff.js";
@@ -12,7 +12,8 @@ import {
 } from "./helpers.js";
 
 // Issue 28, review: cancelling a run leaves an imported mandate's last collection as the import
-// recorded it (RCUR, not "verfallen").
+// recorded it (RCUR, not "verfallen"); a run's file is refused at its first download when a mandate
+// was revoked since, or when the collection date is too soon for the bank today.
 
 // Friday 20 February 2026, 10:00 in Berlin.
 const START = "2026-02-20T09:00:00Z";
@@ -86,5 +87,43 @@ describe("a cancelled run and imported mandates", () => {
     const detail = (await as().get(`/api/v1/staff/sepa/runs/${remade}`)).json();
     expect(detail.items.map((i: { sequence: string }) => i.sequence)).toEqual(["RCUR", "RCUR"]);
     await cancel(remade);
+  });
+});
+
+describe("downloading a run's file", () => {
+  it("refuses it when a mandate was revoked after the run was made, and marks nothing", async () => {
+    const runId = await makeRun("2026-03-03");
+    const revoked = await as().post(`/api/v1/staff/sepa/mandates/${(await mandate("ALTSYS-2")).id}/revoke`, {
+      reason: "Widerruf der Mieterin",
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const file = await as().get(`/api/v1/staff/sepa/runs/${runId}/file`);
+    expect(file.statusCode).toBe(409);
+    expect(file.json().message).toContain("Das Mandat ALTSYS-2 wurde nach dem Anlegen des Einzugs widerrufen");
+    expect(file.json().message).toContain("stornieren Sie diesen Einzug und legen Sie einen neuen an");
+    expect((await as().get(`/api/v1/staff/sepa/runs/${runId}`)).json().state).toBe("created");
+    await cancel(runId);
+  });
+
+  it("refuses it when the collection date is too soon for the bank on the day of the download", async () => {
+    const runId = await makeRun("2026-03-03");
+    try {
+      // Monday 2 March: two TARGET days ahead is Wednesday 4 March.
+      vi.setSystemTime(new Date("2026-03-02T08:00:00Z"));
+      token = await staffLogin(ctx.app, verwalter);
+      const late = await as().get(`/api/v1/staff/sepa/runs/${runId}/file`);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toContain("Für das Einzugsdatum 03.03.2026 ist es zu spät");
+      expect(late.json().message).toContain("frühestens zum 04.03.2026");
+      expect((await as().get(`/api/v1/staff/sepa/runs/${runId}`)).json().state).toBe("created");
+      // Friday 27 February: Tuesday 3 March is still in time.
+      vi.setSystemTime(new Date("2026-02-27T08:00:00Z"));
+      token = await staffLogin(ctx.app, verwalter);
+      const inTime = await as().get(`/api/v1/staff/sepa/runs/${runId}/file`);
+      expect(inTime.statusCode, inTime.body).toBe(200);
+      expect(inTime.body).toContain("2026-03-03");
+    } finally {
+      vi.setSystemTime(new Date(START));
+    }
   });
 });

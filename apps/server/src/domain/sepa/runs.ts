@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { earliestCollectionDate } from "@mieter-portal/contracts";
 import { type Db, withTransaction } from "../../db/connection.js";
 import type { MailContext } from "../../lib/mail-context.js";
 import { nowIso } from "../../lib/time.js";
 import { type AuditActor, recordAudit } from "../audit/audit.js";
 import { enqueueMails } from "../notifications/notifications.js";
+import { type CreditorSettings, findCreditorSettings } from "./creditor.js";
 import { PRENOTICE_KIND, prenoticeMail } from "./mails.js";
 import { type StaffScope, setLastCollection } from "./mandates.js";
 import { chosen, planRun, type RunRequest } from "./run-preview.js";
@@ -156,9 +158,40 @@ export async function createRun(
   }
 }
 
-/** The first download moves the run to "downloaded"; every download is audited. */
-export async function markDownloaded(db: Db, runId: string, actor: AuditActor): Promise<void> {
-  await withTransaction(db, async (trx) => {
+/**
+ * The first download moves the run to "downloaded"; every download is audited. Before the first, the
+ * file must still be right to send: refused (nothing marked) when a debit's mandate was revoked or
+ * replaced since the run was made (no authorisation left), or when the collection date is before the
+ * earliest the bank takes today (the creditor's lead days in TARGET business days).
+ */
+export async function markDownloaded(
+  db: Db,
+  runId: string,
+  actor: AuditActor,
+  today: string,
+): Promise<"ok" | { error: "revoked"; references: string[] } | { error: "late"; earliest: string }> {
+  return withTransaction(db, async (trx) => {
+    const run = await trx
+      .selectFrom("sepa_runs")
+      .select(["state", "collection_date", "creditor"])
+      .where("id", "=", runId)
+      .executeTakeFirstOrThrow();
+    if (run.state === "created") {
+      const revoked = await trx
+        .selectFrom("sepa_run_items as i")
+        .innerJoin("sepa_mandates as m", "m.id", "i.mandate_id")
+        .select("i.mandate_reference")
+        .where("i.run_id", "=", runId)
+        .where("i.state", "=", "submitted")
+        .where("m.revoked_at", "is not", null)
+        .orderBy("i.mandate_reference")
+        .execute();
+      if (revoked.length > 0) return { error: "revoked" as const, references: revoked.map((r) => r.mandate_reference) };
+      const leadDays =
+        (await findCreditorSettings(trx))?.leadDays ?? (JSON.parse(run.creditor) as CreditorSettings).leadDays;
+      const earliest = earliestCollectionDate(today, leadDays);
+      if (run.collection_date < earliest) return { error: "late" as const, earliest };
+    }
     await trx
       .updateTable("sepa_runs")
       .set({ state: "downloaded", downloaded_at: nowIso() })
@@ -166,6 +199,7 @@ export async function markDownloaded(db: Db, runId: string, actor: AuditActor): 
       .where("state", "=", "created")
       .execute();
     await recordAudit(trx, actor, { action: "sepa.run_downloaded", entityType: "sepa_run", entityId: runId });
+    return "ok" as const;
   });
 }
 

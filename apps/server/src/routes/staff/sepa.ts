@@ -18,7 +18,7 @@ import { planRun, toPreview } from "../../domain/sepa/run-preview.js";
 import { findRun, listRuns, runBuildings, runXml } from "../../domain/sepa/run-reads.js";
 import { cancelRun, createRun, markDownloaded } from "../../domain/sepa/runs.js";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/errors.js";
-import { berlinToday } from "../../lib/time.js";
+import { berlinToday, germanDateOf } from "../../lib/time.js";
 import { contentDisposition } from "../../lib/uploads.js";
 import { inScope, requireCapability } from "../../plugins/app/authenticate-staff.js";
 import { assertInScope, auditActor, mailContext } from "./scope.js";
@@ -201,7 +201,15 @@ export const staffSepaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (run.state === "cancelled")
         throw conflict("Dieser Einzug ist storniert; seine Datei kann nicht mehr heruntergeladen werden.");
       const file = (await runXml(app.db, request.params.id))!;
-      await markDownloaded(app.db, request.params.id, auditActor(request));
+      const marked = await markDownloaded(app.db, request.params.id, auditActor(request), berlinToday());
+      if (marked !== "ok" && marked.error === "revoked")
+        throw conflict(
+          `${marked.references.length > 1 ? "Die Mandate" : "Das Mandat"} ${marked.references.join(", ")} ${marked.references.length > 1 ? "wurden" : "wurde"} nach dem Anlegen des Einzugs widerrufen oder ersetzt; ohne gültiges Mandat darf nicht eingezogen werden. Bitte stornieren Sie diesen Einzug und legen Sie einen neuen an.`,
+        );
+      if (marked !== "ok")
+        throw conflict(
+          `Für das Einzugsdatum ${germanDateOf(run.collection_date)} ist es zu spät: Die Bank braucht die Datei vorher, heute eingereicht frühestens zum ${germanDateOf(marked.earliest)}. Bitte stornieren Sie diesen Einzug und legen Sie einen neuen mit einem späteren Datum an.`,
+        );
       return reply
         .header("content-type", "application/xml; charset=utf-8")
         .header("content-disposition", contentDisposition("attachment", file.fileName))
