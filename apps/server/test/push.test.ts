@@ -5,9 +5,9 @@ import { publishDocument } from "../src/domain/documents/document-publications.j
 import { createNotice } from "../src/domain/notices/notices.js";
 import { claimDuePushes, PUSH_CLAIM_MS } from "../src/domain/push/deliveries.js";
 import { createServicePlan } from "../src/domain/services/plans.js";
-import { pushPayloadOf } from "../src/jobs/push-delivery.js";
+import { CLAIM_BATCH, IN_FLIGHT, pushPayloadOf } from "../src/jobs/push-delivery.js";
 import { berlinToday } from "../src/lib/time.js";
-import { createPushSender } from "../src/lib/web-push-sender.js";
+import { createPushSender, PUSH_SEND_TIMEOUT_MS } from "../src/lib/web-push-sender.js";
 import { fixture } from "./factories/documents.js";
 import { insertThread } from "./factories/messages.js";
 import { repairPayload } from "./factories/repairs.js";
@@ -687,5 +687,10 @@ describe("Web Push", () => {
     expect(list).toHaveLength(10);
     expect(list.map((d) => d.id)).not.toContain(ids[0]);
     expect(list.map((d) => d.id)).toContain(ids[10]);
+  });
+
+  it("claims no more pushes a round than its waves of requests can send within the claim", () => {
+    // Otherwise a slow push service lets the claim run out mid-batch and a second worker sends again.
+    expect(Math.ceil(CLAIM_BATCH / IN_FLIGHT) * PUSH_SEND_TIMEOUT_MS).toBeLessThan(PUSH_CLAIM_MS);
   });
 });

@@ -11,9 +11,13 @@ import {
 import { removeExpiredSubscription } from "../domain/push/subscriptions.js";
 import type { PushSender } from "../lib/web-push-sender.js";
 
-/** How many pushes one round claims, and how many of them are in flight at once. */
-const CLAIM_BATCH = 200;
-const IN_FLIGHT = 32;
+/**
+ * How many pushes one round claims, and how many of them are in flight at once. A claim lasts
+ * PUSH_CLAIM_MS (60 s): two waves of requests at the sender's 15 s timeout end well inside it, so no
+ * other worker takes a claimed push over while it is still being sent.
+ */
+export const IN_FLIGHT = 32;
+export const CLAIM_BATCH = 2 * IN_FLIGHT;
 
 /**
  * The decrypted payload: the declarative Web Push form (web_push 8030) Safari shows by itself, with

@@ -43,6 +43,9 @@ export interface PushSenderOptions {
 const VAPID_TOKEN_SECONDS = 12 * 3600;
 const VAPID_RENEW_MS = 11 * 3600_000;
 
+/** How long one request to a push service may take. */
+export const PUSH_SEND_TIMEOUT_MS = 15_000;
+
 export function createPushSender(options: PushSenderOptions): PushSender {
   // One signed token per push service (audience), reused: signing per push costs more than the push.
   const tokens = new Map<string, { authorization: string; madeAt: number }>();
@@ -76,7 +79,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
             urgency: message.urgency,
             topic: message.topic,
             contentEncoding: "aes128gcm",
-            timeout: options.timeoutMs ?? 15_000,
+            timeout: options.timeoutMs ?? PUSH_SEND_TIMEOUT_MS,
             ...(options.agent ? { agent: options.agent } : {}),
           },
         );
