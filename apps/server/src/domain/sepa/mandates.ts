@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { addMonths, maskIban, type SepaMandateState } from "@mieter-portal/contracts";
 import type { SepaMandate, SepaMandatesQuery } from "@mieter-portal/contracts/staff";
 import { sql } from "kysely";
-import { type Db, withTransaction } from "../../db/connection.js";
+import { type Db, isPostgres, withTransaction } from "../../db/connection.js";
 import type { SepaMandatesTable } from "../../db/types.js";
 import { decodeCursor, splitPage } from "../../lib/pagination.js";
 import { berlinToday, nowIso } from "../../lib/time.js";
@@ -169,11 +169,14 @@ export async function createMandate(
     fields.signed_on = "Ein SEPA-Mandat kann nicht vor dem 2. November 2009 unterschrieben worden sein.";
   if (Object.keys(fields).length > 0) return { error: "fields", fields };
   return withTransaction(db, async (trx) => {
-    const tenancy = await trx
+    let tenancyQuery = trx
       .selectFrom("tenancies")
       .select(["id", "building_id", "base_rent_cents", "utilities_cents"])
-      .where("id", "=", input.tenancyId)
-      .executeTakeFirst();
+      .where("id", "=", input.tenancyId);
+    // Two mandates for one tenancy at once (two staff sessions): the second waits for the first and
+    // then finds its mandate (409), instead of failing on the unique index (SQLite writes one at a time).
+    if (isPostgres(trx)) tenancyQuery = tenancyQuery.forUpdate();
+    const tenancy = await tenancyQuery.executeTakeFirst();
     if (!tenancy) return { error: "no_tenancy" } as const;
     if (!(await findCreditorSettings(trx))) return { error: "no_creditor" } as const;
     const current = await trx
