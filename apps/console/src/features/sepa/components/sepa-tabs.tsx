@@ -1,5 +1,4 @@
-import { cn } from "@mieter-portal/ui/utils";
-import { NavLink } from "react-router";
+import { LinkTabs } from "@/components/link-tabs";
 import { paths } from "@/config/paths";
 
 const TABS = [
@@ -10,26 +9,5 @@ const TABS = [
 
 /** Between the direct debit's screens: the runs (and a run), the returns, the creditor settings. */
 export function SepaTabs() {
-  return (
-    <nav aria-label="Lastschrift" className="mb-4">
-      <ul className="flex flex-wrap gap-1 rounded-lg bg-muted p-1">
-        {TABS.map((tab) => (
-          <li key={tab.to}>
-            <NavLink
-              to={tab.to}
-              end={tab.end}
-              className={({ isActive }) =>
-                cn(
-                  "inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                  isActive && "bg-card text-foreground shadow-sm",
-                )
-              }
-            >
-              {tab.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <LinkTabs label="Lastschrift" tabs={TABS} />;
 }
