@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { publishDocument } from "../src/domain/documents/document-publications.js";
 import { createNotice } from "../src/domain/notices/notices.js";
 import { claimDuePushes, PUSH_CLAIM_MS } from "../src/domain/push/deliveries.js";
-import { createServicePlan } from "../src/domain/services/plans.js";
 import { CLAIM_BATCH, IN_FLIGHT, pushPayloadOf } from "../src/jobs/push-delivery.js";
 import { berlinToday } from "../src/lib/time.js";
 import { createPushSender, PUSH_SEND_TIMEOUT_MS } from "../src/lib/web-push-sender.js";
 import { fixture } from "./factories/documents.js";
 import { insertThread } from "./factories/messages.js";
 import { repairPayload } from "./factories/repairs.js";
+import { dailyPlan } from "./factories/services.js";
 import { BUILDING_A } from "./factories/staff.js";
 import {
   api,
@@ -505,26 +505,7 @@ describe("Web Push", () => {
       .where("key", "=", "treppenhausreinigung")
       .executeTakeFirstOrThrow();
     const today = berlinToday();
-    const plan = await createServicePlan(
-      ctx.db,
-      { staffId: null, name: "Test", ip: null },
-      {
-        building_id: buildingId,
-        service_kind_id: kind.id,
-        recurrence: { kind: "daily" },
-        season: null,
-        window: { start: "07:00", end: "12:00" },
-        rest_day_window: null,
-        checklist: [],
-        team: null,
-        responsible_staff_id: null,
-        tenant_visible: true,
-        valid_from: addDays(today, -10),
-        valid_until: null,
-      },
-      addDays(today, -10),
-    );
-    expect(typeof plan).not.toBe("string");
+    await dailyPlan(ctx.db, buildingId, "treppenhausreinigung", { startsInDays: -10 });
     const res = await tenantApi().post(
       "/api/v1/tenant/services/reports",
       { service_kind_id: kind.id, date: addDays(today, -1), text: "Treppenhaus nicht gewischt.", photos: [] },
@@ -561,36 +542,12 @@ describe("Web Push", () => {
         expect(put.json().events.house_service).toEqual({ email: true, push: true });
       }
     }
-    const kind = await ctx.db
-      .selectFrom("service_kinds")
-      .select("id")
-      .where("key", "=", "muelltonnen")
-      .executeTakeFirstOrThrow();
     const today = berlinToday();
-    const plan = await createServicePlan(
-      ctx.db,
-      { staffId: null, name: "Test", ip: null },
-      {
-        building_id: buildingId,
-        service_kind_id: kind.id,
-        recurrence: { kind: "daily" },
-        season: null,
-        window: { start: "00:00", end: "23:59" },
-        rest_day_window: null,
-        checklist: [],
-        team: null,
-        responsible_staff_id: null,
-        tenant_visible: true,
-        valid_from: today,
-        valid_until: null,
-      },
-      today,
-    );
-    if (typeof plan === "string") throw new Error(plan);
+    const planId = await dailyPlan(ctx.db, buildingId, "muelltonnen", { window: { start: "00:00", end: "23:59" } });
     const visit = await ctx.db
       .selectFrom("service_visits")
       .select("id")
-      .where("plan_id", "=", plan.id)
+      .where("plan_id", "=", planId)
       .where("planned_on", "=", today)
       .executeTakeFirstOrThrow();
     const recordId = crypto.randomUUID();
@@ -631,26 +588,7 @@ describe("Web Push", () => {
       .where("key", "=", "spielplatz_pruefen")
       .executeTakeFirstOrThrow();
     const today = berlinToday();
-    const plan = await createServicePlan(
-      ctx.db,
-      { staffId: null, name: "Test", ip: null },
-      {
-        building_id: buildingId,
-        service_kind_id: kind.id,
-        recurrence: { kind: "daily" },
-        season: null,
-        window: { start: "07:00", end: "12:00" },
-        rest_day_window: null,
-        checklist: [],
-        team: null,
-        responsible_staff_id: former.id,
-        tenant_visible: true,
-        valid_from: addDays(today, -10),
-        valid_until: null,
-      },
-      addDays(today, -10),
-    );
-    expect(typeof plan).not.toBe("string");
+    await dailyPlan(ctx.db, buildingId, "spielplatz_pruefen", { startsInDays: -10, responsibleStaffId: former.id });
     const admin = await staffLogin(ctx.app, await createStaffMember(ctx.db, "administrator"));
     const off = await api(ctx.app, admin).patch(`/api/v1/staff/users/${former.id}`, { active: false });
     expect(off.statusCode, off.body).toBe(200);

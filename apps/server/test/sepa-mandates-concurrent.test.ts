@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveCreditorSettings } from "../src/domain/sepa/creditor.js";
+import { saveTestCreditor } from "./factories/sepa.js";
 import { BUILDING_A } from "./factories/staff.js";
 import {
   api,
@@ -21,18 +21,7 @@ let sessions: string[];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await saveCreditorSettings(
-    ctx.db,
-    {
-      creditorId: "DE98ZZZ09999999999",
-      name: "Grünfeld Hausverwaltung GmbH",
-      iban: "DE89370400440532013000",
-      bic: null,
-      leadDays: 2,
-      prenoticeDays: 5,
-    },
-    { staffId: null, name: "Test", ip: null },
-  );
+  await saveTestCreditor(ctx.db);
   tenant = await createTenant(ctx.db, { address: BUILDING_A, firstName: "Łukasz", lastName: "Nowak" });
   sessions = [
     await staffLogin(ctx.app, await createStaffMember(ctx.db, "verwalter", [BUILDING_A])),

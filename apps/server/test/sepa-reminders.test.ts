@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureRentCharges } from "../src/domain/ledger/rent-charges.js";
-import { saveCreditorSettings } from "../src/domain/sepa/creditor.js";
 import { createMandate } from "../src/domain/sepa/mandates.js";
 import { runFileAt } from "./clock.js";
+import { saveTestCreditor } from "./factories/sepa.js";
 import { BUILDING_A } from "./factories/staff.js";
 import {
   api,
@@ -30,18 +30,7 @@ let other: TenantFixture;
 beforeAll(async () => {
   ctx = await createTestContext();
   verwalter = await staffLogin(ctx.app, await createStaffMember(ctx.db, "verwalter", [BUILDING_A]));
-  await saveCreditorSettings(
-    ctx.db,
-    {
-      creditorId: "DE98ZZZ09999999999",
-      name: "Grünfeld Hausverwaltung GmbH",
-      iban: "DE89370400440532013000",
-      bic: null,
-      leadDays: 2,
-      prenoticeDays: 5,
-    },
-    actor,
-  );
+  await saveTestCreditor(ctx.db);
   collected = await createTenant(ctx.db, { firstName: "Łukasz", lastName: "Nowak", apartment: "WE 1" });
   other = await createTenant(ctx.db, { firstName: "Ayşe", lastName: "Yılmaz", apartment: "WE 2" });
   for (const t of [collected, other]) await ensureRentCharges(ctx.db, { tenancyId: t.tenancyId });

@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureRentCharges } from "../src/domain/ledger/rent-charges.js";
-import { saveCreditorSettings } from "../src/domain/sepa/creditor.js";
 import { createMandate } from "../src/domain/sepa/mandates.js";
 import { runFileAt } from "./clock.js";
+import { saveTestCreditor } from "./factories/sepa.js";
 import { BUILDING_A } from "./factories/staff.js";
 import {
   api,
@@ -48,18 +48,7 @@ const importStatement = () =>
 beforeAll(async () => {
   ctx = await createTestContext();
   verwalter = await staffLogin(ctx.app, await createStaffMember(ctx.db, "verwalter", [BUILDING_A]));
-  await saveCreditorSettings(
-    ctx.db,
-    {
-      creditorId: "DE98ZZZ09999999999",
-      name: "Grünfeld Hausverwaltung GmbH",
-      iban: "DE89370400440532013000",
-      bic: null,
-      leadDays: 2,
-      prenoticeDays: 5,
-    },
-    actor,
-  );
+  await saveTestCreditor(ctx.db);
   for (let i = 0; i < 3; i++) {
     const t = await createTenant(ctx.db, {
       firstName: `Mieter${i}`,
