@@ -101,6 +101,10 @@ async function openAccount(page: Page, tenant: Tenant): Promise<string> {
   await nav(page).getByRole("link", { name: "Finanzen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Finanzen" })).toBeVisible();
   await page.getByRole("search", { name: "Mietkonten suchen" }).getByLabel("Suche").fill(tenant.name);
+  // The search runs 300 ms after typing and then replaces the list: wait for the searched list, or a
+  // click on the unfiltered list's link can land while that list is being taken away.
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByRole("list", { name: "Mietkonten" }).getByRole("listitem")).toHaveCount(1);
   await page.getByRole("link", { name: tenant.name }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Mietkonto ${tenant.name}` })).toBeVisible();
   const reference = (await page.getByTestId("payment-reference").textContent())?.trim() ?? "";

@@ -215,11 +215,13 @@ for (const scheme of SCHEMES) {
         .click();
       await page.getByRole("link", { name: `Pläne und Nachweise: ${WALK_BUILDING.name}` }).click();
       await expect(page.getByRole("heading", { level: 1, name: `Hausdienste: ${WALK_BUILDING.name}` })).toBeVisible();
-      await page.getByLabel("Von").fill(dates[0]!);
-      await page.getByLabel("Bis").fill(dates[0]!);
+      // The proof's own period (the tenants' ratings below have a Von and Bis of their own).
+      const proof = page.getByRole("region", { name: "Nachweise" });
+      await proof.getByLabel("Von").fill(dates[0]!);
+      await proof.getByLabel("Bis").fill(dates[0]!);
       const [download] = await Promise.all([
         page.waitForEvent("download"),
-        page.getByRole("button", { name: "Leistungsnachweis (PDF)" }).click(),
+        proof.getByRole("button", { name: "Leistungsnachweis (PDF)" }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(
         `Leistungsnachweis ${WALK_BUILDING.name} ${dates[0]} bis ${dates[0]}.pdf`,
