@@ -359,7 +359,9 @@ test.describe("administration", () => {
     await dialog.getByLabel("Name").fill("Paul Neumann");
     await dialog.getByLabel("Rolle").selectOption({ label: "Hausmeister" });
     await dialog.getByRole("button", { name: "Einladung senden" }).click();
-    await expect(dialog.getByText("Verwalter und Hausmeister brauchen mindestens ein Gebäude.")).toBeVisible();
+    await expect(
+      dialog.getByText("Verwalter, Hausmeister und Dienstleister brauchen mindestens ein Gebäude."),
+    ).toBeVisible();
     await dialog.getByRole("group", { name: "Gebäude" }).getByRole("checkbox").first().check();
     await dialog.getByRole("button", { name: "Einladung senden" }).click();
     await expect(toasts(page).getByText("Einladung gesendet")).toBeVisible();
