@@ -70,7 +70,7 @@ export function MandateCard() {
           retrying={debit.isFetching}
         />
       ) : (
-        <div className="grid gap-4">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
           {debit.data.mandate ? (
             <MandateDetails mandate={debit.data.mandate} />
           ) : (

@@ -84,7 +84,8 @@ export function MandateChange({ debit }: { debit: TenantDirectDebitResponse }) {
             type="submit"
             disabled={change.isPending}
             aria-busy={change.isPending}
-            className="sm:justify-self-start"
+            // Its label wraps on a 320 px phone instead of widening the card.
+            className="h-auto min-h-11 py-2 whitespace-normal sm:justify-self-start"
           >
             <Send aria-hidden="true" />
             {change.isPending ? t.changeSending : t.changeButton}
