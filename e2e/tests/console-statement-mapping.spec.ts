@@ -8,6 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { consoleLogin, serverDataDir, staffApiLogin, VERWALTER } from "../console-fixtures";
 import { apiHeaders, expect, test } from "../fixtures";
+import { germanIban } from "../test-ibans";
 
 // Issue 24 items 1, 4, 7: a CSV from a bank the import does not know, as such banks export it —
 // preamble lines before the header, Windows-1252, ';' separated, Soll and Haben columns, the
@@ -44,12 +45,9 @@ const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${is
 const euro = (cents: number) =>
   new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 
-/** A valid German IBAN of this run (ISO 13616 check digits), one per `n`. */
-function iban(run: number, n: number): string {
-  const bban = `43060967${String(run).padStart(7, "0")}${String(n).padStart(3, "0")}`;
-  const mod = [...`${bban}131400`].reduce((acc, digit) => (acc * 10 + Number(digit)) % 97, 0);
-  return `DE${String(98 - mod).padStart(2, "0")}${bban}`;
-}
+/** A valid IBAN of this run, one per `n`. */
+const iban = (run: number, n: number) =>
+  germanIban("43060967", `${String(run).padStart(7, "0")}${String(n).padStart(3, "0")}`);
 
 interface Tenant {
   name: string;
