@@ -38,7 +38,11 @@ export function isStale(output, inputs) {
   return inputs.some((input) => newestMtime(path.join(root, input)) > built);
 }
 
-/** The build steps, each only when its output is missing or older than its sources. */
+/**
+ * The build steps, each only when its output is missing or older than its sources. The front ends
+ * are bundled without their typecheck (`npm run bundle`): `npm test` typechecks every workspace
+ * before, and `npm start` runs what is there; `npm run build` still typechecks.
+ */
 export const builds = [
   {
     name: "contracts",
@@ -58,7 +62,7 @@ export const builds = [
       "packages/ui/src",
       "packages/offline/src",
     ],
-    args: ["run", "build", "-w", "apps/web"],
+    args: ["run", "bundle", "-w", "apps/web"],
   },
   {
     name: "Verwaltung (staff console)",
@@ -70,7 +74,7 @@ export const builds = [
       "packages/contracts/src",
       "packages/ui/src",
     ],
-    args: ["run", "build", "-w", "apps/console"],
+    args: ["run", "bundle", "-w", "apps/console"],
   },
   {
     name: "Einsätze (crew app)",
@@ -84,7 +88,7 @@ export const builds = [
       "packages/ui/src",
       "packages/offline/src",
     ],
-    args: ["run", "build", "-w", "apps/crew"],
+    args: ["run", "bundle", "-w", "apps/crew"],
   },
   {
     name: "server",

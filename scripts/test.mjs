@@ -7,6 +7,10 @@ import { buildWhatIsStale, npmCmd, root, run } from "./lib.mjs";
 
 const reports = mkdtempSync(path.join(tmpdir(), "mp-test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// How long each step took, printed at the end: CI has 45 minutes, this shows where they go.
+const started = Date.now();
+const durations = [];
+const minutes = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}`;
 
 function addVitest(file) {
   if (!existsSync(file)) return;
@@ -25,6 +29,9 @@ function addPlaywright(file) {
 }
 
 function finish(code) {
+  console.log("\nDauer der Schritte:");
+  for (const [title, ms] of durations) console.log(`  ${minutes(ms).padStart(6)}  ${title}`);
+  console.log(`  ${minutes(Date.now() - started).padStart(6)}  npm test insgesamt`);
   console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   rmSync(reports, { recursive: true, force: true });
   process.exit(code);
@@ -33,7 +40,9 @@ function finish(code) {
 /** Runs one step; `collect` adds its report to the totals even when the step failed. */
 async function step(title, cmd, args, options = {}, collect = () => {}) {
   console.log(`\n━━ ${title} ━━`);
+  const begun = Date.now();
   const code = await run(cmd, args, options);
+  durations.push([title, Date.now() - begun]);
   collect();
   if (code !== 0) {
     console.error(`\n✗ ${title} fehlgeschlagen (Exit ${code}).`);
@@ -101,7 +110,9 @@ if (existsSync(path.join(root, "apps/crew/vitest.config.ts"))) {
 
 if (existsSync(path.join(root, "e2e/playwright.config.ts"))) {
   console.log("\n━━ Build für die E2E-Tests ━━");
+  const begun = Date.now();
   await buildWhatIsStale();
+  durations.push(["Build für die E2E-Tests", Date.now() - begun]);
   await step(
     "E2E-Tests (Playwright, Chromium)",
     "npx",
