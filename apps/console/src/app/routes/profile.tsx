@@ -5,6 +5,7 @@ import { DetailList, PageHeader, Section, useDocumentTitle } from "@/components/
 import { useUpdateProfile } from "@/features/profile/api";
 import { PasswordForm } from "@/features/profile/components/password-form";
 import { TotpSettings } from "@/features/profile/components/totp-settings";
+import { PushCard } from "@/features/push/components/push-card";
 import { useMe } from "@/lib/me";
 
 export function Component() {
@@ -59,6 +60,7 @@ export function Component() {
             />
           </div>
         </Section>
+        <PushCard />
         <Section title="Passwort ändern" headingId="profile-password">
           <PasswordForm />
         </Section>

@@ -52,6 +52,13 @@ export function AppShell() {
     if (token === null) queryClient.clear();
   }, [token, queryClient]);
 
+  // Push (issue 29): a device already subscribed renews its subscription at every start. Loaded
+  // after start-up and only for that: the console's first screen does not wait for it.
+  const staffId = me.data?.id;
+  useEffect(() => {
+    if (staffId) void import("@/features/push/device").then((push) => push.renewPushSubscription(staffId));
+  }, [staffId]);
+
   if (token === null) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`${paths.login}${next !== "/" ? `?next=${encodeURIComponent(next)}` : ""}`} replace />;
@@ -66,6 +73,8 @@ export function AppShell() {
 
   const onLogout = async () => {
     try {
+      // This device's push subscription ends with the session, removed while the token still counts.
+      await import("@/features/push/device").then((push) => push.removeThisDevice(me.data.id)).catch(() => undefined);
       await logout();
     } catch {
       // the token is dropped here either way

@@ -1,9 +1,13 @@
+import { deviceLabel, pushSupport } from "@mieter-portal/ui/push/browser";
+import { installPushBrowser, removePushBrowser } from "@mieter-portal/ui/push/browser-fake";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAs } from "@/lib/offline/testing";
-import { installPushBrowser, removePushBrowser } from "./browser-fake";
-import { deviceLabel, pushSupport, removeThisDevice, renewPushSubscription, storedDeviceId } from "./device";
+import { removeThisDevice, renewPushSubscription, storedDeviceId } from "./device";
 
-afterEach(() => removePushBrowser());
+afterEach(() => {
+  removePushBrowser();
+  vi.unstubAllGlobals();
+});
 
 function stubServer() {
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
@@ -70,7 +74,7 @@ describe("push on this device", () => {
     expect(String(url)).toBe("/api/v1/tenant/push/devices/dev-1");
     expect(init?.method).toBe("DELETE");
     expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer old-token");
-    expect(browser.unsubscribe).toHaveBeenCalled();
+    expect(browser.unsubscribes()).toBe(1);
     expect(localStorage.getItem("mp-push-device-id")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { pushDevice, vapidPublicKeyAnswer } from "@mieter-portal/contracts";
+import { deviceLabel, pushSupport, subscribeOn } from "@mieter-portal/ui/push/browser";
 import { apiRequest, buildHeaders, readJson } from "@/lib/api/request";
 import { resolveApiUrl } from "@/lib/api/urls";
 import { sessionTenantId } from "@/lib/session";
@@ -13,36 +14,7 @@ import * as pushPaths from "./api-paths";
 
 const DEVICE_ID_KEY = "mp-push-device-id";
 
-export type PushSupport =
-  /** Push works here (the permission may still be asked or refused). */
-  | "supported"
-  /** iPhone or iPad Safari in a browser tab: push needs the app on the home screen. */
-  | "needs-home-screen"
-  | "unsupported";
-
 export type PushState = "active" | "off" | "blocked" | "needs-home-screen" | "unsupported";
-
-function isAppleMobile(): boolean {
-  const ua = navigator.userAgent;
-  // iPadOS reports itself as a Mac with touch.
-  return /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
-}
-
-function isStandalone(): boolean {
-  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return (
-    standalone || (typeof window.matchMedia === "function" && window.matchMedia("(display-mode: standalone)").matches)
-  );
-}
-
-export function pushSupport(): PushSupport {
-  const apis =
-    "serviceWorker" in navigator &&
-    typeof window.PushManager === "function" &&
-    typeof window.Notification === "function";
-  if (isAppleMobile() && !isStandalone()) return "needs-home-screen";
-  return apis ? "supported" : "unsupported";
-}
 
 /**
  * The server's id of this device, kept with the tenant who subscribed here: another tenant signed
@@ -82,46 +54,6 @@ export async function pushState(): Promise<PushState> {
   return (await currentSubscription()) && storedDeviceId() ? "active" : "off";
 }
 
-/** A name for the device list, derived from the browser ("iPhone", "Chrome auf Android"). */
-export function deviceLabel(ua: string = navigator.userAgent): string {
-  const system = /iPhone/.test(ua)
-    ? "iPhone"
-    : /iPad/.test(ua)
-      ? "iPad"
-      : /Android/.test(ua)
-        ? "Android"
-        : /Windows/.test(ua)
-          ? "Windows"
-          : /Mac OS X|Macintosh/.test(ua)
-            ? "Mac"
-            : /Linux/.test(ua)
-              ? "Linux"
-              : null;
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrome\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : null;
-  if (system === "iPhone" || system === "iPad") return system;
-  if (browser && system) return `${browser} auf ${system}`;
-  return browser ?? system ?? "Browser";
-}
-
-function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value
-    .replace(/-/g, "+")
-    .replace(/_/g, "/")
-    .padEnd(Math.ceil(value.length / 4) * 4, "=");
-  const binary = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 /** PUT the subscription (register or renew: the same endpoint keeps its id) and keep the id. */
 async function register(subscription: PushSubscription): Promise<string> {
   const res = await apiRequest("PUT", pushPaths.pushSubscription, { ...subscription.toJSON(), label: deviceLabel() });
@@ -140,14 +72,10 @@ export async function enablePush(): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") return permission === "denied" ? "blocked" : "off";
   const registration = await navigator.serviceWorker.ready;
-  let subscription = await registration.pushManager.getSubscription();
-  if (!subscription) {
-    const key = vapidPublicKeyAnswer.parse(await readJson(await apiRequest("GET", pushPaths.pushKey)));
-    subscription = await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: base64UrlToBytes(key.public_key),
-    });
-  }
+  const subscription = await subscribeOn(
+    registration,
+    async () => vapidPublicKeyAnswer.parse(await readJson(await apiRequest("GET", pushPaths.pushKey))).public_key,
+  );
   await register(subscription);
   return "active";
 }

@@ -1,4 +1,5 @@
 import { TENANT_NOTIFY_DEFAULTS, TENANT_NOTIFY_EVENT_LABELS, TENANT_NOTIFY_EVENTS } from "@mieter-portal/contracts";
+import { FAKE_SUBSCRIPTION_JSON, installPushBrowser, removePushBrowser } from "@mieter-portal/ui/push/browser-fake";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -8,7 +9,6 @@ import { dismissToast } from "@/components/ui/use-toast";
 import { setManualOffline } from "@/lib/network";
 import { listEntries } from "@/lib/offline/queue-store";
 import { resetOfflineState, signInAs } from "@/lib/offline/testing";
-import { FAKE_SUBSCRIPTION_JSON, installPushBrowser, removePushBrowser } from "@/lib/push/browser-fake";
 import { createQueryClient } from "@/lib/query-client";
 import { PushSetting } from "./push-setting";
 
@@ -82,7 +82,10 @@ beforeEach(async () => {
   await resetOfflineState();
   signInAs("tenant-a");
 });
-afterEach(() => removePushBrowser());
+afterEach(() => {
+  removePushBrowser();
+  vi.unstubAllGlobals();
+});
 
 describe("PushSetting: push on this device", () => {
   it("asks for permission only after the tap, subscribes with the server's key and registers the device", async () => {
@@ -91,11 +94,11 @@ describe("PushSetting: push on this device", () => {
     renderSetting();
     const button = await screen.findByRole("button", { name: "Push einschalten" });
     expect(screen.getByTestId("push-state")).toHaveTextContent("Nicht eingeschaltet");
-    expect(browser.requestPermission).not.toHaveBeenCalled();
+    expect(browser.permissionRequests()).toBe(0);
     await userEvent.click(button);
     await waitFor(() => expect(screen.getByTestId("push-state")).toHaveTextContent("Aktiv auf diesem Gerät"));
-    expect(browser.requestPermission).toHaveBeenCalledTimes(1);
-    const options = browser.subscribe.mock.calls[0]?.[0] as PushSubscriptionOptionsInit;
+    expect(browser.permissionRequests()).toBe(1);
+    const options = browser.subscribeOptions[0] as PushSubscriptionOptionsInit;
     expect(options.userVisibleOnly).toBe(true);
     expect((options.applicationServerKey as Uint8Array).length).toBe(65);
     expect(calls(fetchMock, "PUT")).toEqual([
