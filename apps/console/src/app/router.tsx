@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: "mitarbeiter", lazy: () => import("./routes/staff") },
           { path: "textbausteine", lazy: () => import("./routes/canned-replies") },
           { path: "protokoll", lazy: () => import("./routes/audit") },
+          { path: "push-zustellung", lazy: () => import("./routes/push-deliveries") },
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
       },

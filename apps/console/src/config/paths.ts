@@ -44,6 +44,8 @@ export const paths = {
   staff: "/mitarbeiter",
   cannedReplies: "/textbausteine",
   audit: "/protokoll",
+  /** Administrators: what happened to the pushes of the last 7 days (issue 29). */
+  pushDeliveries: "/push-zustellung",
   /** Hausdienste (issue 27): buildings, a building's plans and proof, its week, one Einsatz. */
   services: "/hausdienste",
   servicesBuilding: (id: string) => `/hausdienste/gebaeude/${id}`,

@@ -2,6 +2,7 @@ import type { StaffCapability } from "@mieter-portal/contracts/staff";
 import { roleCan, STAFF_ROLE_LABELS } from "@mieter-portal/contracts/staff";
 import { cn } from "@mieter-portal/ui/utils";
 import {
+  BellRing,
   FileClock,
   FileUp,
   Gauge,
@@ -47,6 +48,8 @@ const MAIN: NavItem[] = [
 const ADMIN: NavItem[] = [
   { to: paths.staff, label: "Mitarbeiter", icon: UserCog, capability: "manage_staff" },
   { to: paths.audit, label: "Protokoll", icon: FileClock, capability: "audit" },
+  // Administrators only (the server refuses the rest): manage_staff is theirs alone (issue 29).
+  { to: paths.pushDeliveries, label: "Push-Zustellung", icon: BellRing, capability: "manage_staff" },
 ];
 
 function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {

@@ -1,4 +1,5 @@
 import {
+  pushDeliveryOverview,
   pushDevice,
   pushDeviceList,
   type StaffPushPreferences,
@@ -21,6 +22,13 @@ export const pushPreferencesQueryOptions = () =>
 
 export const pushDevicesQueryOptions = () =>
   queryOptions({ queryKey: devicesKey, queryFn: () => apiGet(`${PUSH}/devices`, pushDeviceList) });
+
+/** Administrators only: the pushes of the last 7 days by state, the devices, the newest problems. */
+export const pushDeliveriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["staff", "push", "deliveries"],
+    queryFn: () => apiGet(`${PUSH}/deliveries`, pushDeliveryOverview),
+  });
 
 /** The VAPID public key: pushManager.subscribe()'s applicationServerKey. */
 export async function fetchVapidKey(): Promise<string> {
