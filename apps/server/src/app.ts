@@ -19,6 +19,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { dispatchCampaignMails } from "./domain/meter-readings/campaign-mailing.js";
 import { findStaffNameAndRole } from "./domain/staff/staff-members.js";
 import { startNotificationWorker } from "./jobs/notification-worker.js";
+import { scheduleOverduePushes } from "./jobs/overdue-pushes.js";
 import { deliverDuePushes } from "./jobs/push-delivery.js";
 import { scheduleRentCharges } from "./jobs/rent-ledger-schedule.js";
 import { scheduleMissedVisits } from "./jobs/service-missed.js";
@@ -176,6 +177,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The services' catalogue and the plans' Einsätze eight weeks ahead, at start-up and daily (issue 27 §1).
   scheduleServiceVisits(app);
   scheduleMissedVisits(app);
+  // Staff who chose it get a push when an Eingang item becomes overdue (issue 29).
+  scheduleOverduePushes(app);
   // The planner's statistics daily (issue 24 item 14).
   scheduleStatisticsRefresh(app);
 

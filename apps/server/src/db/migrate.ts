@@ -29,6 +29,7 @@ import * as m0028 from "./migrations/0028_sepa_direct_debit.js";
 import * as m0029 from "./migrations/0029_web_push.js";
 import * as m0030 from "./migrations/0030_outbox_attachment.js";
 import * as m0031 from "./migrations/0031_sepa_imported_collection.js";
+import * as m0032 from "./migrations/0032_inbox_overdue_push.js";
 
 /** Migrations are bundled statically so the built server needs no directory scan. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0029_web_push": m0029,
   "0030_outbox_attachment": m0030,
   "0031_sepa_imported_collection": m0031,
+  "0032_inbox_overdue_push": m0032,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -162,6 +162,8 @@ export interface InboxItemsTable {
   created_at: string;
   due_at: string;
   assignee_id: string | null;
+  /** The due time an overdue push was sent for (issue 29); null: none yet. */
+  overdue_pushed_for: string | null;
 }
 
 /** Mails to send; the notification worker claims, sends and marks them. */

@@ -27,6 +27,22 @@ export type InboxState = z.infer<typeof inboxState>;
  */
 export const INBOX_STATE_LABELS: Record<InboxState, string> = { new: "Neu", in_progress: "Beantwortet" };
 
+/** An item's screen in the console, below its basename /verwaltung (the inbox list links there, a push opens it). */
+export function inboxItemPath(kind: InboxKind, id: string): string {
+  switch (kind) {
+    case "repair":
+      return `/reparaturen/${id}`;
+    case "message":
+      return `/nachrichten/${id}`;
+    case "appointment":
+      return `/termine/${id}`;
+    case "meter_reading":
+      return `/zaehlerstaende/${id}`;
+    case "service_missed":
+      return `/hausdienste/verpasst/${id}`;
+  }
+}
+
 /** The inbox's address as the staff digest mail links to it (the console lives under /verwaltung). */
 export const STAFF_INBOX_PATH = "/verwaltung/eingang";
 

@@ -91,6 +91,48 @@ export async function findInboxItem(db: Db, kind: InboxKind, itemId: string) {
     .executeTakeFirst();
 }
 
+/** The capability (contracts' roleCan) a role needs to see an item of each kind. */
+export const INBOX_KIND_CAPABILITY = {
+  repair: "repairs",
+  message: "messages",
+  appointment: "appointments",
+  meter_reading: "meter_readings",
+  service_missed: "service_plans",
+} as const satisfies Record<InboxKind, string>;
+
+/**
+ * Open items whose due time passed after `since` and before `now` without an overdue push for
+ * that due time (issue 29): those that just became overdue, oldest due first.
+ */
+export async function newlyOverdueItems(db: Db, now: string, since: string, limit: number) {
+  return db
+    .selectFrom("inbox_items")
+    .select(["kind", "item_id", "building_id", "assignee_id", "title", "due_at"])
+    .where("due_at", "<", now)
+    .where("due_at", ">=", since)
+    .where((eb) => eb.or([eb("overdue_pushed_for", "is", null), eb("overdue_pushed_for", "!=", eb.ref("due_at"))]))
+    .orderBy("due_at", "asc")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Marks the item's overdue push as sent for this due time; false when another process did first
+ * or the item moved meanwhile (closed, a new due time). A single conditional update: on
+ * PostgreSQL the second of two concurrent claims waits for the first and then matches no row.
+ */
+export async function claimOverduePush(db: Db, kind: InboxKind, itemId: string, dueAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable("inbox_items")
+    .set({ overdue_pushed_for: dueAt })
+    .where("kind", "=", kind)
+    .where("item_id", "=", itemId)
+    .where("due_at", "=", dueAt)
+    .where((eb) => eb.or([eb("overdue_pushed_for", "is", null), eb("overdue_pushed_for", "!=", dueAt)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** What the staff member may see: every building, or these; and which kinds. */
 export interface InboxScope {
   staffId: string;

@@ -122,9 +122,10 @@ export async function notifyStaffOfNewItem(
 ): Promise<void> {
   const recipients = await staffToNotify(db, buildingId);
   if (item.push) {
+    // Push by the person's push choices, also for those who turned the new-items mail off.
     await enqueuePush(
       db,
-      recipients.map((staff) => ({ kind: "staff" as const, id: staff.id })),
+      (await staffToNotify(db, buildingId, { mail: false })).map((staff) => ({ kind: "staff" as const, id: staff.id })),
       {
         kind: item.push.event,
         title: item.push.title,

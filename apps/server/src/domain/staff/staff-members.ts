@@ -134,13 +134,16 @@ export async function colleaguesFor(db: Db, buildingIds: string[] | "all") {
   return query.orderBy("staff_users.name").execute();
 }
 
-/** Staff to tell about new tenant input in a building: active, notifications on, and allowed to see it. */
-export async function staffToNotify(db: Db, buildingId: string | null) {
-  const rows = await db
+/**
+ * Staff to tell about new tenant input in a building: active, allowed to see it (its building or
+ * Administrator), not Dienstleister; `mail: true` only those who keep the new-items mail on (Profil →
+ * Benachrichtigungen). Push has its own choices (push_preferences), so push passes `mail: false`.
+ */
+export async function staffToNotify(db: Db, buildingId: string | null, { mail = true }: { mail?: boolean } = {}) {
+  let query = db
     .selectFrom("staff_users")
     .select(["staff_users.id", "staff_users.email", "staff_users.name", "staff_users.role"])
     .where("staff_users.active", "=", 1)
-    .where("staff_users.notify_new_items", "=", 1)
     .where("staff_users.password_hash", "is not", null)
     .where("staff_users.role", "!=", "dienstleister")
     .where((eb) =>
@@ -158,8 +161,9 @@ export async function staffToNotify(db: Db, buildingId: string | null) {
             ]
           : []),
       ]),
-    )
-    .execute();
+    );
+  if (mail) query = query.where("staff_users.notify_new_items", "=", 1);
+  const rows = await query.execute();
   return rows.map((r) => ({ ...r, role: r.role }));
 }
 

@@ -2,7 +2,7 @@ import type { InboxKind } from "@mieter-portal/contracts/staff";
 import { roleCan } from "@mieter-portal/contracts/staff";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AuditActor } from "../../domain/audit/audit.js";
-import type { InboxScope } from "../../domain/inbox/inbox.js";
+import { INBOX_KIND_CAPABILITY, type InboxScope } from "../../domain/inbox/inbox.js";
 import { notFound } from "../../lib/errors.js";
 import { inScope } from "../../plugins/app/authenticate-staff.js";
 
@@ -19,18 +19,10 @@ export const staffSignature = (app: FastifyInstance, request: FastifyRequest) =>
 
 export { mailContextOf as mailContext } from "../../lib/mail-context.js";
 
-const KIND_CAPABILITY = {
-  repair: "repairs",
-  message: "messages",
-  appointment: "appointments",
-  meter_reading: "meter_readings",
-  service_missed: "service_plans",
-} as const;
-
 /** The kinds and buildings of the inbox the staff member may see. */
 export function inboxScopeOf(request: FastifyRequest): InboxScope {
-  const kinds = (Object.keys(KIND_CAPABILITY) as InboxKind[]).filter((kind) =>
-    roleCan(request.staff.role, KIND_CAPABILITY[kind]),
+  const kinds = (Object.keys(INBOX_KIND_CAPABILITY) as InboxKind[]).filter((kind) =>
+    roleCan(request.staff.role, INBOX_KIND_CAPABILITY[kind]),
   );
   return {
     staffId: request.staff.id,
