@@ -14,7 +14,11 @@
  * - the returning start (service worker and persisted cache of that visit), the same figures;
  * - the offline drain: 100 replies queued offline, then online again on slow 4G (network only):
  *   the time from the reconnect until the sync reported its end and everything it refreshed has
- *   arrived (the spec's 2 s wait after reconnecting included), and the requests it made.
+ *   arrived (the spec's 2 s wait after reconnecting included), and the requests it made;
+ * - beside the first visit and the signed-out Lighthouse run, the same for a peer (issue 30): the
+ *   smallest React 19 app showing the same first screen from the same two reads (bench/peer),
+ *   bundled at bench time and served by the same server; printed with the ratio portal /
+ *   max(peer, 2.0 s) and the machine's load, since absolute times drift with it.
  *
  * Chromium: CHROME_PATH (default /usr/bin/chromium). BENCH_WEB_ONLY=lighthouse|start|drain runs one
  * measurement; BENCH_WEB_LIGHTHOUSE_DIR=dir keeps each Lighthouse report and its page-load trace
@@ -542,8 +546,17 @@ async function firstAndReturningVisit(
 async function peerFirstVisit(context: BrowserContext, baseUrl: string, session: Session): Promise<StartFigures> {
   await resetOrigin(context, baseUrl, session);
   const page = await context.newPage();
+  // The comparison holds only if the peer's script comes as the portal's do: precompressed brotli.
+  const encodings: string[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.startsWith(`${PEER_PATH}assets/`))
+      encodings.push(response.headers()["content-encoding"] ?? "none");
+  });
   const figures = await throttledStart(page, `${baseUrl}${PEER_PATH}`, "goto");
+  if (process.env.BENCH_WEB_DEBUG) console.log(`Peer zeigt: ${await page.locator("main").innerText()}`);
   await page.close();
+  if (encodings.length === 0 || encodings.some((encoding) => encoding !== "br"))
+    throw new Error(`Peer: Skript nicht mit Brotli ausgeliefert (${encodings.join(", ") || "kein Skript"})`);
   return figures;
 }
 
