@@ -1,5 +1,3 @@
-import type { InboxKind } from "@mieter-portal/contracts/staff";
-
 /** Client routes below the router's basename /verwaltung. */
 export const paths = {
   login: "/anmelden",
@@ -56,18 +54,3 @@ export const paths = {
 } as const;
 
 export const BASENAME = "/verwaltung";
-
-export function itemPath(kind: InboxKind, id: string): string {
-  switch (kind) {
-    case "repair":
-      return paths.repair(id);
-    case "message":
-      return paths.thread(id);
-    case "appointment":
-      return paths.appointment(id);
-    case "meter_reading":
-      return paths.meterReading(id);
-    case "service_missed":
-      return paths.serviceMissed(id);
-  }
-}

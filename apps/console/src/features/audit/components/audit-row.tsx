@@ -1,6 +1,6 @@
-import type { AuditEntry } from "@mieter-portal/contracts/staff";
+import { type AuditEntry, inboxItemPath } from "@mieter-portal/contracts/staff";
 import { Link } from "react-router";
-import { itemPath, paths } from "@/config/paths";
+import { paths } from "@/config/paths";
 import { formatDateTime } from "@/lib/format";
 
 /** Where the console shows the item of an entry; null: no page of its own. */
@@ -10,7 +10,7 @@ function auditItemPath(kind: string, id: string): string | null {
     case "message":
     case "appointment":
     case "meter_reading":
-      return itemPath(kind, id);
+      return inboxItemPath(kind, id);
     case "tenant":
       return paths.tenant(id);
     case "tenancy":

@@ -1,11 +1,10 @@
 import type { InboxItem } from "@mieter-portal/contracts/staff";
-import { INBOX_KIND_LABELS, INBOX_STATE_LABELS } from "@mieter-portal/contracts/staff";
+import { INBOX_KIND_LABELS, INBOX_STATE_LABELS, inboxItemPath } from "@mieter-portal/contracts/staff";
 import { Badge } from "@mieter-portal/ui/badge";
 import { cn } from "@mieter-portal/ui/utils";
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import { AssigneeSelect } from "@/components/assignee-select";
-import { itemPath } from "@/config/paths";
 import { formatAge, formatDateTime, formatDue } from "@/lib/format";
 import { URGENCY_LABELS } from "@/lib/labels";
 import { useMe } from "@/lib/me";
@@ -38,7 +37,7 @@ export function InboxRow({ item, now }: { item: InboxItem; now: Date }) {
           ) : null}
         </div>
         <Link
-          to={itemPath(item.kind, item.id)}
+          to={inboxItemPath(item.kind, item.id)}
           className="w-fit text-base font-semibold break-words text-link hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           {item.title}
