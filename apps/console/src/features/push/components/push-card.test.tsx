@@ -220,6 +220,9 @@ describe("Push-Benachrichtigungen in the Profil", () => {
     expect(server.put().at(-1)).toEqual({ method: "DELETE", path: "/staff/push/devices/dev-new", body: undefined });
     await waitFor(() => expect(browser?.unsubscribes()).toBe(1));
     expect(localStorage.getItem("mp-staff-push-device-id")).toBeNull();
+    // This device no longer receives push: its switch is off again.
+    await waitFor(() => expect(within(card).getByTestId("push-state")).toHaveTextContent("Nicht eingeschaltet"));
+    expect(within(card).getByRole("switch", { name: "Push auf diesem Gerät" })).not.toBeChecked();
   });
 });
 

@@ -43,22 +43,8 @@ const HINT: Record<PushState, string> = {
  * 15-minute e-mail digest stays for everything else.
  */
 export function PushCard() {
-  return (
-    <Section title="Push-Benachrichtigungen" headingId="profile-push">
-      <div className="grid gap-6">
-        <ThisDevice />
-        <EventChoices />
-        <MyDevices />
-      </div>
-    </Section>
-  );
-}
-
-function ThisDevice() {
   const me = useMe();
   const [state, setState] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState(false);
-  const refreshDevices = useRefreshPushDevices();
 
   useEffect(() => {
     let live = true;
@@ -71,6 +57,28 @@ function ThisDevice() {
       live = false;
     };
   }, [me.id]);
+
+  // This device removed from the list: the switch shows the browser's state again (off).
+  const recheck = () =>
+    void pushState(me.id)
+      .catch((): PushState => "off")
+      .then(setState);
+
+  return (
+    <Section title="Push-Benachrichtigungen" headingId="profile-push">
+      <div className="grid gap-6">
+        <ThisDevice state={state} setState={setState} />
+        <EventChoices />
+        <MyDevices onThisDeviceRemoved={recheck} />
+      </div>
+    </Section>
+  );
+}
+
+function ThisDevice({ state, setState }: { state: PushState | null; setState: (state: PushState) => void }) {
+  const me = useMe();
+  const [busy, setBusy] = useState(false);
+  const refreshDevices = useRefreshPushDevices();
 
   const turnOn = async () => {
     const next = await enablePush(me.id);
@@ -178,7 +186,7 @@ function EventChoices() {
   );
 }
 
-function MyDevices() {
+function MyDevices({ onThisDeviceRemoved }: { onThisDeviceRemoved: () => void }) {
   const me = useMe();
   const devices = useQuery(pushDevicesQueryOptions());
   const remove = useRemovePushDevice();
@@ -187,7 +195,10 @@ function MyDevices() {
   const onRemove = (id: string) =>
     remove.mutate(id, {
       onSuccess: async () => {
-        if (id === thisDevice) await forgetThisDevice(me.id);
+        if (id === thisDevice) {
+          await forgetThisDevice(me.id);
+          onThisDeviceRemoved();
+        }
         toast({ title: "Gerät entfernt", description: "Das Gerät erhält keine Push-Mitteilungen mehr." });
       },
     });
