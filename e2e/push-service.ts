@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from "@playwright/test";
  */
 
 /** A subscription as PushSubscription.toJSON() gives it, with a real P-256 public key. */
-function fakeSubscription() {
+export function fakeSubscription() {
   const jwk = generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey.export({ format: "jwk" });
   const point = Buffer.concat([
     Buffer.from([4]),
