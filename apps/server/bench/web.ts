@@ -22,7 +22,8 @@
  *
  * Chromium: CHROME_PATH (default /usr/bin/chromium). BENCH_WEB_ONLY=lighthouse|start|drain runs one
  * measurement; BENCH_WEB_LIGHTHOUSE_DIR=dir keeps each Lighthouse report and its page-load trace
- * there. A measurement, not a test: exits 0 whether or not the goals are met (1 only when it cannot
+ * there; BENCH_WEB_PROFILE_DIR=dir a CPU profile of each start (navigation to the dashboard with data).
+ * A measurement, not a test: exits 0 whether or not the goals are met (1 only when it cannot
  * run).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -43,6 +44,8 @@ const RUNS = boundedInt(process.env.BENCH_WEB_RUNS, 3, 1, 10);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const DRAIN_CHANGES = boundedInt(process.env.BENCH_WEB_DRAIN, 100, 1, 500);
 const DEMO = { email: "demo@example.com", password: "demo1234" };
+/** CPU profiles (.cpuprofile, for DevTools) of each start, from navigation to the dashboard with data. */
+const PROFILE_DIR = process.env.BENCH_WEB_PROFILE_DIR;
 /** For working on one measurement: lighthouse, start or drain. */
 const ONLY = process.env.BENCH_WEB_ONLY;
 
@@ -363,16 +366,19 @@ async function throttle(cdp: CDPSession, cpu: number): Promise<void> {
  * the next rent there (the portal's dashboard and the peer mark the rent alike: data-testid
  * rent-amount; the portal shows both in one render).
  */
-async function dashboardShownAt(page: Page): Promise<number> {
+async function dashboardShownAt(page: Page): Promise<{ ready: number; shown: number }> {
+  // Ready: the dashboard with data is rendered, under the intro or not (for the peer: shown).
   await page.waitForFunction(
     () =>
-      !document.getElementById("intro") &&
       /^Hallo, /.test(document.querySelector("main h1")?.textContent ?? "") &&
       document.querySelector('main [data-testid="rent-amount"]') !== null,
     undefined,
     { timeout: 60_000, polling: 50 },
   );
-  return page.evaluate(() => performance.now());
+  const ready = await page.evaluate(() => performance.now());
+  await page.waitForFunction(() => !document.getElementById("intro"), undefined, { timeout: 60_000, polling: 50 });
+  const shown = await page.evaluate(() => performance.now());
+  return { ready, shown };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -484,7 +490,10 @@ async function signedOutStartScripts(
 }
 
 interface StartFigures {
+  /** Navigation to the dashboard with data shown (the intro gone). */
   ms: number;
+  /** Navigation to the dashboard with data rendered, still under the intro where there is one. */
+  readyMs: number;
   reads: number;
   /** Different reads (path and query): the first screen's queries; reads - distinct = sent twice. */
   distinct: number;
@@ -500,9 +509,19 @@ async function throttledStart(page: Page, url: string, navigate: "goto" | "reloa
     if (request.method() === "GET" && url.pathname.startsWith("/api/")) sent.push(url.pathname + url.search);
   };
   page.on("request", count);
+  if (PROFILE_DIR) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   if (navigate === "goto") await page.goto(url, { waitUntil: "commit" });
   else await page.reload({ waitUntil: "commit" });
-  const ms = await dashboardShownAt(page);
+  const { ready, shown } = await dashboardShownAt(page);
+  if (PROFILE_DIR) {
+    const { profile } = await cdp.send("Profiler.stop");
+    const name = `${new URL(url).pathname.replaceAll("/", "_")}${navigate}-${new Date().toISOString().replaceAll(":", "-")}`;
+    await writeFile(path.join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
   // Reads that start after the dashboard shows (the spec's refresh 100 ms after start) count too.
   await page.waitForTimeout(3000);
   page.off("request", count);
@@ -514,7 +533,7 @@ async function throttledStart(page: Page, url: string, navigate: "goto" | "reloa
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await cdp.detach();
-  return { ms, reads: sent.length, distinct: new Set(sent).size };
+  return { ms: shown, readyMs: ready, reads: sent.length, distinct: new Set(sent).size };
 }
 
 /** Cold first visit (empty caches, no service worker) and then a returning start of the same tenant. */
@@ -717,8 +736,13 @@ export interface WebResults {
 function format(results: WebResults): string {
   const med = (values: number[]) => median(values);
   const list = (values: number[], digits = 0) => values.map((v) => v.toFixed(digits)).join(" / ");
+  // A figure this run did not measure (BENCH_WEB_ONLY) is left out, not printed as NaN.
   const row = (figure: string, values: number[], unit: string, goal: string, ok: boolean, digits = 0) =>
-    `| ${figure} | ${list(values, digits)} | ${med(values).toFixed(digits)}${unit} | ${goal} | ${ok ? "✔" : "✘"} |`;
+    values.length === 0
+      ? ""
+      : `| ${figure} | ${list(values, digits)} | ${med(values).toFixed(digits)}${unit} | ${goal} | ${ok ? "✔" : "✘"} |`;
+  const plain = (figure: string, values: number[], unit: string, digits = 0) =>
+    values.length === 0 ? "" : `| ${figure} | ${list(values, digits)} | ${med(values).toFixed(digits)}${unit} | | |`;
   const lhOut = results.lighthouseSignedOut.map((r) => r.score);
   const lhIn = results.lighthouseSignedIn.map((r) => r.score);
   const script = results.startScripts.map((r) => r.kb);
@@ -744,7 +768,7 @@ function format(results: WebResults): string {
       `≥ ${WEB_GOALS.lighthouseSignedOut} or within ${PEER_GOALS.lighthouseWithin} of the peer`,
       lhOutOk,
     ),
-    `| … the peer's page without a token (its login form), same run | ${list(lhPeer)} | ${med(lhPeer).toFixed(0)} | | |`,
+    plain("… the peer's page without a token (its login form), same run", lhPeer, ""),
     row(
       "script transferred on the signed-out start (brotli, before the login is usable)",
       script,
@@ -760,8 +784,15 @@ function format(results: WebResults): string {
       `≤ ${WEB_GOALS.firstVisitMs} ms`,
       med(cold) <= WEB_GOALS.firstVisitMs,
     ),
-    `| … the peer (smallest React 19 app, greeting and rent from the same two reads), same run | ${list(peer)} | ${med(peer).toFixed(0)} ms | | |`,
-    `| … portal / max(peer, ${(PEER_GOALS.floorMs / 1000).toFixed(1)} s) | ${list(ratios, 2)} | ${ratio.toFixed(2)}× | ≤ ${PEER_GOALS.firstVisitRatio}× | ${ratio <= PEER_GOALS.firstVisitRatio ? "✔" : "✘"} |`,
+    plain(
+      "… of which the dashboard was rendered with data under the intro at (the rest is the spec's 2 s intro and its 300 ms fade)",
+      results.cold.map((r) => r.readyMs),
+      " ms",
+    ),
+    plain("… the peer (smallest React 19 app, greeting and rent from the same two reads), same run", peer, " ms"),
+    peer.length === 0
+      ? ""
+      : `| … portal / max(peer, ${(PEER_GOALS.floorMs / 1000).toFixed(1)} s) | ${list(ratios, 2)} | ${ratio.toFixed(2)}× | ≤ ${PEER_GOALS.firstVisitRatio}× | ${ratio <= PEER_GOALS.firstVisitRatio ? "✔" : "✘"} |`,
     row(
       "Lighthouse performance, signed-in dashboard",
       lhIn,
@@ -794,18 +825,43 @@ function format(results: WebResults): string {
       `≤ ${WEB_GOALS.drainRequests}`,
       med(drainRequests) <= WEB_GOALS.drainRequests,
     ),
-  ];
+  ].filter((line) => line !== "");
+  const lighthouse = (label: string, runs: LighthouseFigures[]) =>
+    runs.length === 0
+      ? ""
+      : `Lighthouse ${label} (median of each): FCP ${med(runs.map((r) => r.fcp)).toFixed(0)} ms, LCP ${med(runs.map((r) => r.lcp)).toFixed(0)} ms, TBT ${med(runs.map((r) => r.tbt)).toFixed(0)} ms, CLS ${med(runs.map((r) => r.cls)).toFixed(3)}, SI ${med(runs.map((r) => r.si)).toFixed(0)} ms, all script ${med(runs.map((r) => r.scriptKb)).toFixed(1)} KB`;
   const detail = [
     "",
-    `Lighthouse signed-out (median of each): FCP ${med(results.lighthouseSignedOut.map((r) => r.fcp)).toFixed(0)} ms, LCP ${med(results.lighthouseSignedOut.map((r) => r.lcp)).toFixed(0)} ms, TBT ${med(results.lighthouseSignedOut.map((r) => r.tbt)).toFixed(0)} ms, CLS ${med(results.lighthouseSignedOut.map((r) => r.cls)).toFixed(3)}, SI ${med(results.lighthouseSignedOut.map((r) => r.si)).toFixed(0)} ms, all script ${med(results.lighthouseSignedOut.map((r) => r.scriptKb)).toFixed(1)} KB`,
-    `Lighthouse signed-in (median of each): FCP ${med(results.lighthouseSignedIn.map((r) => r.fcp)).toFixed(0)} ms, LCP ${med(results.lighthouseSignedIn.map((r) => r.lcp)).toFixed(0)} ms, TBT ${med(results.lighthouseSignedIn.map((r) => r.tbt)).toFixed(0)} ms, CLS ${med(results.lighthouseSignedIn.map((r) => r.cls)).toFixed(3)}, SI ${med(results.lighthouseSignedIn.map((r) => r.si)).toFixed(0)} ms, all script ${med(results.lighthouseSignedIn.map((r) => r.scriptKb)).toFixed(1)} KB`,
-    `Lighthouse peer (median of each): FCP ${med(results.lighthousePeer.map((r) => r.fcp)).toFixed(0)} ms, LCP ${med(results.lighthousePeer.map((r) => r.lcp)).toFixed(0)} ms, TBT ${med(results.lighthousePeer.map((r) => r.tbt)).toFixed(0)} ms, CLS ${med(results.lighthousePeer.map((r) => r.cls)).toFixed(3)}, SI ${med(results.lighthousePeer.map((r) => r.si)).toFixed(0)} ms, all script ${med(results.lighthousePeer.map((r) => r.scriptKb)).toFixed(1)} KB`,
+    lighthouse("signed-out", results.lighthouseSignedOut),
+    lighthouse("signed-in", results.lighthouseSignedIn),
+    lighthouse("peer", results.lighthousePeer),
     `Peer: ${results.peerScriptKb.toFixed(1)} KB script (brotli; react, react-dom and the app), ${list(results.peer.map((r) => r.reads))} API reads; served by the portal server under ${PEER_PATH}`,
     `Machine: ${results.cores} cores, load average (1 min) at each run's start and at the end: ${list(results.load, 1)}`,
     `Signed-out start: ${results.startScripts.map((r) => `${r.files} scripts, ${r.signedIn} of the signed-in app, ended on ${r.path}`).join("; ")}`,
     `First visit API reads: ${list(results.cold.map((r) => r.reads))} (different: ${list(results.cold.map((r) => r.distinct))}); drain: ${results.drain.map((r) => `${r.posts} POST + ${r.reads} GET (+ ${r.files} app files)`).join(" / ")}`,
   ];
-  return [...lines, ...detail].join("\n");
+  return [...lines, ...detail.filter((line) => line !== "")].join("\n");
+}
+
+/** One line per run of what it measured. */
+function progress(results: WebResults): string {
+  const parts: string[] = [];
+  const out = results.lighthouseSignedOut.at(-1);
+  if (out)
+    parts.push(
+      `Lighthouse ohne/mit Anmeldung ${out.score}/${results.lighthouseSignedIn.at(-1)?.score} (Peer ${results.lighthousePeer.at(-1)?.score})`,
+    );
+  const cold = results.cold.at(-1);
+  const returning = results.returning.at(-1);
+  if (cold && returning)
+    parts.push(
+      `Start-Skripte ${results.startScripts.at(-1)?.kb.toFixed(1)} KB`,
+      `Erstbesuch ${cold.ms.toFixed(0)} ms, fertig unter dem Intro ${cold.readyMs.toFixed(0)} ms (${cold.reads} Lesezugriffe; Peer ${results.peer.at(-1)?.ms.toFixed(0)} ms)`,
+      `wiederkehrend ${returning.ms.toFixed(0)} ms (${returning.reads})`,
+    );
+  const drain = results.drain.at(-1);
+  if (drain) parts.push(`Abgleich ${(drain.ms / 1000).toFixed(1)} s / ${drain.requests} Anfragen`);
+  return parts.join(", ");
 }
 
 export async function runWebBench(): Promise<WebResults> {
@@ -828,7 +884,6 @@ export async function runWebBench(): Promise<WebResults> {
     load: [],
     cores: cpus().length,
   };
-  const notMeasured = { ms: Number.NaN, reads: Number.NaN, distinct: Number.NaN };
   try {
     const session = await apiLogin(server.baseUrl);
     for (let run = 1; run <= RUNS; run++) {
@@ -848,25 +903,18 @@ export async function runWebBench(): Promise<WebResults> {
         results.lighthouseSignedIn.push(await runLighthouse(`${server.baseUrl}/`, debugPort, true));
       }
       const measureStart = !ONLY || ONLY === "start";
-      if (measureStart) results.startScripts.push(await signedOutStartScripts(browser.context, server.baseUrl));
-      let peerVisit = notMeasured;
-      if (measureStart && peerFirst) peerVisit = await peerFirstVisit(browser.context, server.baseUrl, session);
-      const visits = measureStart
-        ? await firstAndReturningVisit(browser.context, server.baseUrl, session)
-        : { cold: notMeasured, returning: notMeasured };
-      if (measureStart && !peerFirst) peerVisit = await peerFirstVisit(browser.context, server.baseUrl, session);
-      results.peer.push(peerVisit);
-      results.cold.push(visits.cold);
-      results.returning.push(visits.returning);
+      if (measureStart) {
+        results.startScripts.push(await signedOutStartScripts(browser.context, server.baseUrl));
+        let peerVisit: StartFigures | undefined;
+        if (peerFirst) peerVisit = await peerFirstVisit(browser.context, server.baseUrl, session);
+        const visits = await firstAndReturningVisit(browser.context, server.baseUrl, session);
+        peerVisit ??= await peerFirstVisit(browser.context, server.baseUrl, session);
+        results.peer.push(peerVisit);
+        results.cold.push(visits.cold);
+        results.returning.push(visits.returning);
+      }
       if (!ONLY || ONLY === "drain") results.drain.push(await offlineDrain(browser.context, server.baseUrl, session));
-      const last = (values: { score?: number; ms?: number; kb?: number }[]) => values[values.length - 1];
-      console.log(
-        `  Lighthouse ohne/mit Anmeldung ${last(results.lighthouseSignedOut)?.score}/${last(results.lighthouseSignedIn)?.score} ` +
-          `(Peer ${last(results.lighthousePeer)?.score}), ` +
-          `Start-Skripte ${last(results.startScripts)?.kb?.toFixed(1)} KB, Erstbesuch ${visits.cold.ms.toFixed(0)} ms ` +
-          `(${visits.cold.reads} Lesezugriffe; Peer ${peerVisit.ms.toFixed(0)} ms), wiederkehrend ${visits.returning.ms.toFixed(0)} ms (${visits.returning.reads}), ` +
-          `Abgleich ${((results.drain.at(-1)?.ms ?? 0) / 1000).toFixed(1)} s / ${results.drain.at(-1)?.requests} Anfragen`,
-      );
+      console.log(`  ${progress(results)}`);
     }
   } finally {
     results.load.push(loadavg()[0] ?? Number.NaN);
