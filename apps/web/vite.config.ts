@@ -19,6 +19,9 @@ import {
   SIGNED_IN_SHELL_MODULE,
 } from "./src/config/start-up";
 
+/** React Router's production build (dist/production beside the development build its exports name). */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL("../production/index.mjs", import.meta.resolve("react-router")));
+
 /**
  * The app's version has one place: the repository's package.json (the server reads the same, issue 15).
  * The build writes it into the code as __APP_VERSION__ (config/env.ts: APP_VERSION).
@@ -401,7 +404,14 @@ export default defineConfig({
     pwa(),
   ],
   define: { ...appVersionDefine(), ...startUpDefine() },
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // React Router 7 names only its development build in its exports (warnings and checks a
+      // production app does not run; issue 30); the build takes the production one beside it.
+      { find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION },
+    ],
+  },
   server: {
     proxy: { "/api": { target: "http://127.0.0.1:3000", changeOrigin: false } },
   },

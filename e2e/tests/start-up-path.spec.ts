@@ -275,6 +275,40 @@ test.describe("the signed-in start (decision 022)", () => {
     expect(twice, "reads sent twice").toEqual([]);
   });
 
+  test("builds only the schemas of the first screen's reads before it shows, not those of the other screens (issue 30)", async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    await seedSession(page, token, await apiGet(request, "/auth/user", token));
+    const scripts: Promise<string>[] = [];
+    let dashboardShown = false;
+    page.on("response", (response) => {
+      if (!dashboardShown && response.request().resourceType() === "script") scripts.push(response.text());
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: /^Hallo, / })).toBeVisible();
+    await expect(page.getByTestId("rent-amount")).toBeVisible();
+    dashboardShown = true;
+    const code = (await Promise.all(scripts)).join("\n");
+    // The contracts' messages of each module, as the minified code keeps them: a module's schemas
+    // are built when its chunk runs (packages/contracts is side-effect free, so the build keeps
+    // each module with the screens that import it).
+    // (includes(), not toContain(): a failure would print all the code.)
+    expect(code.includes("Lastschrift eingereicht"), "the payments' schemas (the rent card's read)").toBe(true);
+    expect(
+      code.includes("Filter muss 'all', 'unread' oder 'received' sein."),
+      "the messages' schemas (the latest messages' read)",
+    ).toBe(true);
+    for (const [module, message] of [
+      ["repairs", "Bitte wählen Sie eine gültige Art der Reparatur."],
+      ["documents", "Mieter können nur persönliche Dokumente hochladen"],
+      ["push", "Der Geräteschlüssel (p256dh) fehlt."],
+      ["finances", "Bitte geben Sie ein gültiges Jahr an."],
+    ])
+      expect(code.includes(message), `the ${module} schemas ran before the dashboard showed`).toBe(false);
+  });
+
   test("fetches the toasts' code ahead of any toast, as the intro leaves: not while the first screen loads", async ({
     page,
     request,
