@@ -305,7 +305,7 @@ test.describe("the signed-in start (decision 022)", () => {
       ["documents", "Mieter können nur persönliche Dokumente hochladen"],
       ["push", "Der Geräteschlüssel (p256dh) fehlt."],
       ["finances", "Bitte geben Sie ein gültiges Jahr an."],
-    ])
+    ] as const)
       expect(code.includes(message), `the ${module} schemas ran before the dashboard showed`).toBe(false);
   });
 
