@@ -211,4 +211,30 @@ describe("PushSetting: Meine Geräte", () => {
     expect(calls(fetchMock, "DELETE").map((call) => call.url)).toEqual(["/api/v1/tenant/push/devices/dev-1"]);
     await waitFor(() => expect(screen.queryByText("iPhone")).not.toBeInTheDocument());
   });
+
+  it("removing this device turns push on this device off again: the server's device, the subscription and the state", async () => {
+    const browser = installPushBrowser({ permission: "granted", subscribed: true });
+    localStorage.setItem("mp-push-device-id", JSON.stringify({ tenant: "tenant-a", id: "dev-2" }));
+    const fetchMock = stubServer([
+      {
+        id: "dev-2",
+        label: "Chrome auf Linux",
+        created_at: "2026-12-01T10:00:00Z",
+        last_seen_at: "2026-12-07T10:00:00Z",
+      },
+    ]);
+    renderSetting();
+    expect(await screen.findByText("Chrome auf Linux (dieses Gerät)")).toBeInTheDocument();
+    expect(screen.getByTestId("push-state")).toHaveTextContent("Aktiv auf diesem Gerät");
+    expect(screen.queryByRole("button", { name: "Push einschalten" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Chrome auf Linux (dieses Gerät) entfernen" }));
+    expect(await screen.findByText("Gerät entfernt")).toBeInTheDocument();
+    expect(calls(fetchMock, "DELETE").map((call) => call.url)).toEqual(["/api/v1/tenant/push/devices/dev-2"]);
+    await waitFor(() => expect(browser.unsubscribes()).toBe(1));
+    expect(localStorage.getItem("mp-push-device-id")).toBeNull();
+    expect(await screen.findByText("Noch kein Gerät erhält Push-Mitteilungen.")).toBeInTheDocument();
+    // This device no longer receives push: the state says so and offers the button again.
+    await waitFor(() => expect(screen.getByTestId("push-state")).toHaveTextContent("Nicht eingeschaltet"));
+    expect(screen.getByRole("button", { name: "Push einschalten" })).toBeEnabled();
+  });
 });

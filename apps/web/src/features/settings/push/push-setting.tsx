@@ -31,24 +31,7 @@ import { pushTexts as t } from "./texts";
  */
 export function PushSetting() {
   const id = useId();
-  return (
-    <Card aria-labelledby={`${id}-title`}>
-      <CardHeader>
-        <CardTitle id={`${id}-title`}>{t.title}</CardTitle>
-      </CardHeader>
-      <div className="grid gap-6">
-        <ThisDevice />
-        <EventChoices />
-        <MyDevices />
-      </div>
-    </Card>
-  );
-}
-
-function ThisDevice() {
   const [state, setState] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
   useEffect(() => {
     let live = true;
     void pushState()
@@ -60,6 +43,30 @@ function ThisDevice() {
       live = false;
     };
   }, []);
+
+  // This device removed from the list: the state shows the browser's again (off).
+  const recheck = () =>
+    void pushState()
+      .catch((): PushState => "off")
+      .then(setState);
+
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>{t.title}</CardTitle>
+      </CardHeader>
+      <div className="grid gap-6">
+        <ThisDevice state={state} setState={setState} />
+        <EventChoices />
+        <MyDevices onThisDeviceRemoved={recheck} />
+      </div>
+    </Card>
+  );
+}
+
+function ThisDevice({ state, setState }: { state: PushState | null; setState: (state: PushState) => void }) {
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
 
   const enable = async () => {
     setBusy(true);
@@ -171,7 +178,7 @@ function EventChoices() {
   );
 }
 
-function MyDevices() {
+function MyDevices({ onThisDeviceRemoved }: { onThisDeviceRemoved: () => void }) {
   const id = useId();
   const devices = useQuery(pushDevicesQueryOptions());
   const remove = useChange(removePushDevice, {
@@ -181,8 +188,11 @@ function MyDevices() {
 
   const onRemove = (deviceId: string) => {
     remove.mutate(deviceId, {
-      onSuccess: (data) => {
-        if (deviceId === thisDevice) void forgetThisDevice();
+      onSuccess: async (data) => {
+        if (deviceId === thisDevice) {
+          await forgetThisDevice();
+          onThisDeviceRemoved();
+        }
         toast({ title: t.removedTitle, description: isOfflineResult(data) ? t.queuedDescription : undefined });
       },
     });
