@@ -103,7 +103,7 @@ describe("Web Push", () => {
       headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Version/17.4 Safari/604.1" },
     });
     expect(again.json().id).toBe(first.json().id);
-    expect(again.json().label).toBe("Safari auf iPhone");
+    expect(again.json().label).toBe("iPhone");
     const list = await tenantApi().get("/api/v1/tenant/push/devices");
     expect(list.json().devices).toHaveLength(1);
   });

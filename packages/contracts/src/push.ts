@@ -253,3 +253,36 @@ export const pushDeliveryOverview = z.object({
   ),
 });
 export type PushDeliveryOverview = z.infer<typeof pushDeliveryOverview>;
+
+/**
+ * A name for the device list from the browser's User-Agent ("iPhone", "Chrome auf Android"): the
+ * app sends it when it subscribes; the server derives it the same way when a request has none.
+ */
+export function deviceLabelOf(userAgent: string | undefined): string {
+  const ua = userAgent ?? "";
+  const system = /iPhone/.test(ua)
+    ? "iPhone"
+    : /iPad/.test(ua)
+      ? "iPad"
+      : /Android/.test(ua)
+        ? "Android"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Mac OS X|Macintosh/.test(ua)
+            ? "Mac"
+            : /Linux/.test(ua)
+              ? "Linux"
+              : null;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrome\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : null;
+  if (system === "iPhone" || system === "iPad") return system;
+  if (browser && system) return `${browser} auf ${system}`;
+  return browser ?? system ?? "Unbekanntes Gerät";
+}

@@ -33,35 +33,6 @@ export function pushSupport(): PushSupport {
   return apis ? "supported" : "unsupported";
 }
 
-/** A name for the device list, derived from the browser ("iPhone", "Chrome auf Android"). */
-export function deviceLabel(ua: string = navigator.userAgent): string {
-  const system = /iPhone/.test(ua)
-    ? "iPhone"
-    : /iPad/.test(ua)
-      ? "iPad"
-      : /Android/.test(ua)
-        ? "Android"
-        : /Windows/.test(ua)
-          ? "Windows"
-          : /Mac OS X|Macintosh/.test(ua)
-            ? "Mac"
-            : /Linux/.test(ua)
-              ? "Linux"
-              : null;
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrome\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : null;
-  if (system === "iPhone" || system === "iPad") return system;
-  if (browser && system) return `${browser} auf ${system}`;
-  return browser ?? system ?? "Browser";
-}
-
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   const base64 = value
     .replace(/-/g, "+")

@@ -1,4 +1,5 @@
-import { deviceLabel, type PushSupport, pushSupport, subscribeOn } from "@mieter-portal/ui/push/browser";
+import { deviceLabelOf } from "@mieter-portal/contracts";
+import { type PushSupport, pushSupport, subscribeOn } from "@mieter-portal/ui/push/browser";
 import { CONSOLE_BASE, PUSH_WORKER_URL } from "@/pwa/push-app";
 import { deleteDevice, fetchVapidKey, putSubscription } from "./api";
 
@@ -71,7 +72,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 async function register(staffId: string, subscription: PushSubscription): Promise<string> {
-  const device = await putSubscription({ ...subscription.toJSON(), label: deviceLabel() });
+  const device = await putSubscription({ ...subscription.toJSON(), label: deviceLabelOf(navigator.userAgent) });
   storeDeviceId(staffId, device.id);
   return device.id;
 }

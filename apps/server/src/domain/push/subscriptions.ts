@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PushDevice, PushSubscriptionRequest } from "@mieter-portal/contracts";
+import { deviceLabelOf, type PushDevice, type PushSubscriptionRequest } from "@mieter-portal/contracts";
 import type { Db } from "../../db/connection.js";
 import { nowIso } from "../../lib/time.js";
 
@@ -11,35 +11,6 @@ import { nowIso } from "../../lib/time.js";
 export interface PushOwner {
   kind: "tenant" | "staff";
   id: string;
-}
-
-/** A name for the device list from the browser's User-Agent when the app gives none. */
-export function deviceLabelOf(userAgent: string | undefined): string {
-  const ua = userAgent ?? "";
-  const system = /iPhone/.test(ua)
-    ? "iPhone"
-    : /iPad/.test(ua)
-      ? "iPad"
-      : /Android/.test(ua)
-        ? "Android"
-        : /Windows/.test(ua)
-          ? "Windows"
-          : /Mac OS X|Macintosh/.test(ua)
-            ? "Mac"
-            : /Linux/.test(ua)
-              ? "Linux"
-              : "";
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrome\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : "";
-  if (system && browser) return `${browser} auf ${system}`;
-  return system || browser || "Unbekanntes Gerät";
 }
 
 const deviceOf = (row: { id: string; label: string; created_at: string; last_seen_at: string }): PushDevice => ({

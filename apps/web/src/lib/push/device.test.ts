@@ -1,4 +1,5 @@
-import { deviceLabel, pushSupport } from "@mieter-portal/ui/push/browser";
+import { deviceLabelOf } from "@mieter-portal/contracts";
+import { pushSupport } from "@mieter-portal/ui/push/browser";
 import { installPushBrowser, removePushBrowser } from "@mieter-portal/ui/push/browser-fake";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAs } from "@/lib/offline/testing";
@@ -21,16 +22,16 @@ function stubServer() {
 
 describe("push on this device", () => {
   it("names the device from the browser", () => {
-    expect(deviceLabel("Mozilla/5.0 (iPhone; CPU iPhone OS 18_4 like Mac OS X) AppleWebKit Safari/604.1")).toBe(
+    expect(deviceLabelOf("Mozilla/5.0 (iPhone; CPU iPhone OS 18_4 like Mac OS X) AppleWebKit Safari/604.1")).toBe(
       "iPhone",
     );
-    expect(deviceLabel("Mozilla/5.0 (Linux; Android 14) AppleWebKit Chrome/131.0 Mobile Safari/537.36")).toBe(
+    expect(deviceLabelOf("Mozilla/5.0 (Linux; Android 14) AppleWebKit Chrome/131.0 Mobile Safari/537.36")).toBe(
       "Chrome auf Android",
     );
-    expect(deviceLabel("Mozilla/5.0 (Windows NT 10.0) AppleWebKit Chrome/131.0 Safari/537.36 Edg/131.0")).toBe(
+    expect(deviceLabelOf("Mozilla/5.0 (Windows NT 10.0) AppleWebKit Chrome/131.0 Safari/537.36 Edg/131.0")).toBe(
       "Edge auf Windows",
     );
-    expect(deviceLabel("")).toBe("Browser");
+    expect(deviceLabelOf("")).toBe("Unbekanntes Gerät");
   });
 
   it("says an iPhone's Safari tab needs the home screen, and a browser without push is unsupported", () => {

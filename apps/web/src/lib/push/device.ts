@@ -1,5 +1,5 @@
-import { pushDevice, vapidPublicKeyAnswer } from "@mieter-portal/contracts";
-import { deviceLabel, pushSupport, subscribeOn } from "@mieter-portal/ui/push/browser";
+import { deviceLabelOf, pushDevice, vapidPublicKeyAnswer } from "@mieter-portal/contracts";
+import { pushSupport, subscribeOn } from "@mieter-portal/ui/push/browser";
 import { apiRequest, buildHeaders, readJson } from "@/lib/api/request";
 import { resolveApiUrl } from "@/lib/api/urls";
 import { sessionTenantId } from "@/lib/session";
@@ -56,7 +56,10 @@ export async function pushState(): Promise<PushState> {
 
 /** PUT the subscription (register or renew: the same endpoint keeps its id) and keep the id. */
 async function register(subscription: PushSubscription): Promise<string> {
-  const res = await apiRequest("PUT", pushPaths.pushSubscription, { ...subscription.toJSON(), label: deviceLabel() });
+  const res = await apiRequest("PUT", pushPaths.pushSubscription, {
+    ...subscription.toJSON(),
+    label: deviceLabelOf(navigator.userAgent),
+  });
   const device = pushDevice.parse(await readJson(res));
   storeDeviceId(device.id);
   return device.id;
