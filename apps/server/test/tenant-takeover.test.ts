@@ -166,23 +166,23 @@ describe("an Excel sheet (items 5, 9, 10)", () => {
     >;
     expect(Object.keys(byName)).toEqual(["Müßig", "Weiß", "Kühn", "Fehler", "Anders", "Später"]);
     // Began in 2019, due on the 3rd: November is past due today, so the first month is December.
-    expect(byName["Müßig"]).toMatchObject({ status: "ok", first_period: "2026-12", opening_balance: 0 });
-    expect(byName["Müßig"]!.warnings.join(" ")).toContain("„130“ zu „0130“");
-    expect(byName["Müßig"]!.warnings.join(" ")).toContain("PLZ „4109“ zu „04109“");
-    expect(byName["Weiß"]).toMatchObject({
+    expect(byName.Müßig).toMatchObject({ status: "ok", first_period: "2026-12", opening_balance: 0 });
+    expect(byName.Müßig!.warnings.join(" ")).toContain("„130“ zu „0130“");
+    expect(byName.Müßig!.warnings.join(" ")).toContain("PLZ „4109“ zu „04109“");
+    expect(byName.Weiß).toMatchObject({
       status: "ok",
       first_period: "2026-12",
       opening_balance: 1334.9,
       unit: "1. OG rechts",
       line: 3,
     });
-    expect(byName["Kühn"]).toMatchObject({ status: "ok", first_period: "2026-12", opening_balance: -50 });
-    expect(byName["Später"]).toMatchObject({ status: "ok", first_period: "2027-02" });
-    expect(byName["Fehler"]!.status).toBe("error");
-    expect(byName["Fehler"]!.line).toBe(6);
-    expect(byName["Fehler"]!.problems.join(" ")).toContain("„31.02.2020“");
-    expect(byName["Fehler"]!.problems.join(" ")).toContain("Kaltmiete „viel“");
-    expect(byName["Anders"]!.problems.join(" ")).toContain("„Hauptstraße 99, 04109 Leipzig“");
+    expect(byName.Kühn).toMatchObject({ status: "ok", first_period: "2026-12", opening_balance: -50 });
+    expect(byName.Später).toMatchObject({ status: "ok", first_period: "2027-02" });
+    expect(byName.Fehler!.status).toBe("error");
+    expect(byName.Fehler!.line).toBe(6);
+    expect(byName.Fehler!.problems.join(" ")).toContain("„31.02.2020“");
+    expect(byName.Fehler!.problems.join(" ")).toContain("Kaltmiete „viel“");
+    expect(byName.Anders!.problems.join(" ")).toContain("„Hauptstraße 99, 04109 Leipzig“");
     expect(preview).toMatchObject({ valid: true, importable: 4, existing: 0, refused: 2, invitable: 2 });
     // The refused rows as a file of their own, in the same columns plus the problem.
     const refused = preview.refused_csv as string;
