@@ -47,6 +47,11 @@ export function signOut(reason: SignOutReason): void {
   emit();
 }
 
+/** The reason of the last sign-out, left for the login screen (unlike takeSignOutReason). */
+export function signOutReason(): SignOutReason | null {
+  return lastReason;
+}
+
 /** The reason of the last sign-out, read once by the login screen (it shows "Sitzung abgelaufen"). */
 export function takeSignOutReason(): SignOutReason | null {
   const reason = lastReason;

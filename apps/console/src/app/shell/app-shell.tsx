@@ -9,7 +9,7 @@ import { paths } from "@/config/paths";
 import { logout, meQueryOptions } from "@/features/auth/api";
 import { useCompanyName } from "@/lib/brand";
 import { MeContext } from "@/lib/me";
-import { signOut, useToken } from "@/lib/session";
+import { signOut, signOutReason, useToken } from "@/lib/session";
 import { Navigation } from "./nav";
 
 function Brand() {
@@ -60,7 +60,9 @@ export function AppShell() {
   }, [staffId]);
 
   if (token === null) {
-    const next = `${location.pathname}${location.search}`;
+    // An expired session comes back to this screen after the login; one ended with „Abmelden“ does
+    // not: whoever signs in next at this browser starts at the Eingang, not on this person's screen.
+    const next = signOutReason() === "logout" ? "/" : `${location.pathname}${location.search}`;
     return <Navigate to={`${paths.login}${next !== "/" ? `?next=${encodeURIComponent(next)}` : ""}`} replace />;
   }
   if (me.isPending) return <Loading label="Verwaltung wird geladen…" />;
