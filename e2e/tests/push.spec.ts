@@ -1,13 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiGet, apiLogin, expect, seedSession, test, toasts, waitForIntroGone } from "../fixtures";
+import { startDesktop } from "../desktop-notifications";
+import { apiGet, apiHeaders, apiLogin, expect, seedSession, test, toasts, waitForIntroGone } from "../fixtures";
 import { fakePushService, pushDelivery, pushPayload, shownNotifications } from "../push-service";
 import { createWalkTenant, expectAccessible, expectNothingCutOff, SCHEMES } from "../walk-25";
 
 /*
  * Web Push in the tenant app (issue 29): subscribing through the settings and the service worker
- * showing a delivered push (how Chromium is made to push: ../push-service.ts). A click on a
- * notification cannot be driven that way: its navigation is the pure clickTarget() of
- * packages/ui/src/push/notification.ts, tested in apps/web/src/pwa/push.
+ * showing a delivered push (how Chromium is made to push: ../push-service.ts), and a click on
+ * that notification opening its screen, clicked through a real desktop notification server
+ * (../desktop-notifications.ts).
  */
 
 interface Device {
@@ -130,3 +131,51 @@ for (const width of [320, 390, 820, 1280]) {
     }
   });
 }
+
+test("a click on the shown notification opens the conversation in the app (a desktop's notification server)", async ({
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error("baseURL fehlt");
+  const origin = new URL(baseURL).origin;
+  const desktop = await startDesktop();
+  try {
+    const context = await desktop.launch(baseURL);
+    await context.grantPermissions(["notifications"], { origin });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await fakePushService(page);
+    const { token } = await openSettings(page, request);
+    // A conversation of this tenant's own, which the management's answer is about.
+    const created = await request.post("/api/v1/tenant/messages", {
+      headers: apiHeaders(token),
+      data: { subject: "Heizung im Bad", content: "Der Heizkörper im Bad bleibt kalt." },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await waitForServiceWorker(page);
+    const section = page.getByRole("region", { name: "Push auf diesem Gerät" });
+    await section.getByRole("button", { name: "Push einschalten" }).click();
+    await expect(section.getByTestId("push-state")).toHaveText("Aktiv auf diesem Gerät", { timeout: 20_000 });
+
+    const push = await pushDelivery(context, page, origin);
+    await push.deliver(
+      JSON.stringify(
+        pushPayload("ev-e2e-click", {
+          title: "Neue Antwort der Verwaltung",
+          building: "Gartenweg 12",
+          path: `/messages/${id}`,
+          kind: "message_reply",
+        }),
+      ),
+    );
+    await expect.poll(() => desktop.shown(), { timeout: 15_000 }).toBe(1);
+    desktop.clickNewest();
+    // The app's window (on the settings) is focused and opens the conversation.
+    await expect(page).toHaveURL(new RegExp(`/messages/${id}$`), { timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "Heizung im Bad" })).toBeVisible();
+    await context.close();
+  } finally {
+    await desktop.stop();
+  }
+});
