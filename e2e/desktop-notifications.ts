@@ -64,15 +64,24 @@ export async function startDesktop(): Promise<Desktop> {
     const dunst = spawn("dunst", [], { env, stdio: "ignore" });
     children.push(dunst);
     const ctl = (...args: string[]) => execFileSync("dunstctl", args, { env, encoding: "utf8" }).trim();
-    // Ready once dunst answers on the bus.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        ctl("count", "displayed");
-        break;
-      } catch (error) {
-        if (attempt > 200) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+    // Ready once dunst owns the notifications' name on the bus (asked without starting a service,
+    // which dunstctl would: the bus would launch another dunst without a display).
+    const owned = () =>
+      execFileSync(
+        "dbus-send",
+        [
+          "--session",
+          "--print-reply",
+          "--dest=org.freedesktop.DBus",
+          "/org/freedesktop/DBus",
+          "org.freedesktop.DBus.NameHasOwner",
+          "string:org.freedesktop.Notifications",
+        ],
+        { env, encoding: "utf8" },
+      ).includes("boolean true");
+    for (let attempt = 0; !owned(); attempt++) {
+      if (attempt > 200 || dunst.exitCode !== null) throw new Error("dunst did not start on the test desktop");
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return {
       launch: (baseURL) =>

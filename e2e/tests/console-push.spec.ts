@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { ADMIN, STAFF_PASSWORD, seedStaffSession, staffApiLogin } from "../console-fixtures";
+import { startDesktop } from "../desktop-notifications";
 import { apiGet, apiHeaders, expect, test, toasts } from "../fixtures";
 import { fakePushService, fakeSubscription, pushDelivery, pushPayload, shownNotifications } from "../push-service";
 import { admin, expectAccessible, expectNothingCutOff, SCHEMES, WALK_BUILDING } from "../walk-25";
@@ -8,7 +9,8 @@ import { admin, expectAccessible, expectNothingCutOff, SCHEMES, WALK_BUILDING } 
 /*
  * Web Push in the staff console (issue 29): the Profil's 'Push-Benachrichtigungen' card with the
  * console's own push-only service worker (scope /verwaltung/), a push delivered to it, the
- * device's removal, and the Administrators' 'Push-Zustellung'. How Chromium is made to push:
+ * device's removal, a click on the notification (through a real desktop notification server:
+ * ../desktop-notifications.ts), and the Administrators' 'Push-Zustellung'. How Chromium is made to push:
  * ../push-service.ts. Each test signs in a staff member of its own (the devices are theirs).
  */
 
@@ -93,6 +95,46 @@ async function pushReady(context: BrowserContext, page: Page, origin: string) {
   await context.grantPermissions(["notifications"], { origin });
   await fakePushService(page);
 }
+
+test("a click on the shown notification opens the item in the console's window (a desktop's notification server)", async ({
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error("baseURL fehlt");
+  const origin = new URL(baseURL).origin;
+  const desktop = await startDesktop();
+  try {
+    const context = await desktop.launch(baseURL);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await pushReady(context, page, origin);
+    const { token } = await newStaff(request);
+    const card = await openProfile(page, token);
+    await card.getByRole("switch", { name: "Push auf diesem Gerät" }).click();
+    await expect(card.getByTestId("push-state")).toHaveText("Aktiv auf diesem Gerät", { timeout: 20_000 });
+
+    const repair = randomUUID();
+    const push = await pushDelivery(context, page, origin, CONSOLE_SCOPE);
+    await push.deliver(
+      JSON.stringify(
+        pushPayload(randomUUID(), {
+          title: "Neue Notfall-Reparatur",
+          building: WALK_BUILDING.name,
+          path: `/verwaltung/reparaturen/${repair}`,
+          kind: "emergency_repair",
+        }),
+      ),
+    );
+    await expect.poll(() => desktop.shown(), { timeout: 15_000 }).toBe(1);
+    desktop.clickNewest();
+    // The console's window (on the Profil) is focused and opens the repair; no other window opens.
+    await expect(page).toHaveURL(new RegExp(`/verwaltung/reparaturen/${repair}$`), { timeout: 15_000 });
+    expect(context.pages()).toHaveLength(1);
+    await context.close();
+  } finally {
+    await desktop.stop();
+  }
+});
 
 test("a Verwalter turns push on in the Profil; a delivered push shows its notification; 'Entfernen' removes the device", async ({
   page,
