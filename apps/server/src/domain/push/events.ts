@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { PushEventKind, PushUrgency } from "@mieter-portal/contracts";
 import type { Db } from "../../db/connection.js";
 import { nowIso } from "../../lib/time.js";
+import { currentTenancyOf } from "../tenants/current-tenancy.js";
 import { channelsFor } from "./preferences.js";
 import type { PushOwner } from "./subscriptions.js";
 
@@ -121,14 +122,9 @@ export async function enqueuePush(db: Db, recipients: PushOwner[], content: Push
 
 /** The short name of a tenant's current building ("Lindenstraße 5"), for the lock screen. */
 export async function tenantBuildingName(db: Db, tenantId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("tenancies")
+  const row = await currentTenancyOf(db, tenantId)
     .innerJoin("buildings", "buildings.id", "tenancies.building_id")
     .select("buildings.name")
-    .where("tenancies.tenant_id", "=", tenantId)
-    .orderBy("tenancies.start_date", "desc")
-    .orderBy("tenancies.created_at", "desc")
-    .limit(1)
     .executeTakeFirst();
   return row?.name ?? null;
 }
