@@ -204,7 +204,7 @@ export interface PushSubscriptionsTable {
 export interface PushPreferencesTable {
   owner_kind: "tenant" | "staff";
   owner_id: string;
-  event: string;
+  event: PushEventKind;
   email: number;
   push: number;
   updated_at: string;

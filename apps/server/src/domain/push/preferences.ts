@@ -1,4 +1,5 @@
 import {
+  type PushEventKind,
   STAFF_PUSH_DEFAULTS,
   STAFF_PUSH_EVENTS,
   type StaffPushEvent,
@@ -44,7 +45,7 @@ async function upsert(
   db: Db,
   ownerKind: "tenant" | "staff",
   ownerId: string,
-  event: string,
+  event: PushEventKind,
   channels: { email: boolean; push: boolean },
 ): Promise<void> {
   const values = { email: channels.email ? 1 : 0, push: channels.push ? 1 : 0, updated_at: nowIso() };
@@ -102,7 +103,7 @@ export async function channelsFor(
   db: Db,
   ownerKind: "tenant" | "staff",
   ownerIds: string[],
-  event: string,
+  event: PushEventKind,
 ): Promise<Map<string, { email: boolean; push: boolean }>> {
   const fallback =
     ownerKind === "tenant"
