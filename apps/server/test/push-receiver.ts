@@ -10,6 +10,7 @@ import {
   verify,
 } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import { Agent, createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -43,11 +44,21 @@ export interface TestDevice {
 
 export interface PushReceiver {
   agent: Agent;
+  /** The receiver's self-signed certificate (PEM), e.g. for a child process's NODE_EXTRA_CA_CERTS. */
+  certificate: Buffer;
   received: ReceivedPush[];
+  /** Requests held open (see hold()): read and decrypted, never answered. */
+  held: ReceivedPush[];
   /** A new device: its endpoint on this receiver and its subscription (PushSubscription.toJSON()). */
   device(name?: string): TestDevice;
   /** The next answers for a device's endpoint (e.g. [500] then the default 201; [410]). */
   answer(device: TestDevice, statuses: number[]): void;
+  /**
+   * The device's next `count` requests are read, checked and kept in `held`, and never answered
+   * (the connection stays open until the sender goes away or close()): a sender that dies while
+   * its request is in flight.
+   */
+  hold(device: TestDevice, count?: number): void;
   /**
    * What the device shows: a push service replaces a message still waiting with one of the same
    * Topic (RFC 8030 §5.4), and the service worker's tag (the event id) replaces a shown one, so
@@ -143,29 +154,39 @@ export async function startPushReceiver(options: { keepPayloads?: boolean } = {}
   const { key, cert } = selfSignedCertificate();
   const devices = new Map<string, TestDevice>();
   const scripted = new Map<string, number[]>();
+  const toHold = new Map<string, number>();
   const received: ReceivedPush[] = [];
+  const held: ReceivedPush[] = [];
+  const read = (name: string, device: TestDevice, request: IncomingMessage, body: Buffer): ReceivedPush => ({
+    device: name,
+    ttl: request.headers.ttl as string | undefined,
+    urgency: request.headers.urgency as string | undefined,
+    topic: request.headers.topic as string | undefined,
+    contentEncoding: request.headers["content-encoding"],
+    vapid: checkVapid(request.headers.authorization),
+    payload:
+      options.keepPayloads === false ? null : JSON.parse(decryptAes128gcm(body, device.ecdh, device.auth).toString()),
+  });
   const server: Server = createServer({ key, cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const name = decodeURIComponent((request.url ?? "").replace(/^\/push\//, ""));
       const device = devices.get(name);
+      const holding = toHold.get(name) ?? 0;
+      if (device && holding > 0) {
+        toHold.set(name, holding - 1);
+        try {
+          held.push(read(name, device, request, Buffer.concat(chunks)));
+        } catch (err) {
+          response.writeHead(400).end(String(err));
+        }
+        return;
+      }
       const status = scripted.get(name)?.shift() ?? (device ? 201 : 404);
       if (status === 201 && device) {
         try {
-          const body = Buffer.concat(chunks);
-          received.push({
-            device: name,
-            ttl: request.headers.ttl as string | undefined,
-            urgency: request.headers.urgency as string | undefined,
-            topic: request.headers.topic as string | undefined,
-            contentEncoding: request.headers["content-encoding"],
-            vapid: checkVapid(request.headers.authorization),
-            payload:
-              options.keepPayloads === false
-                ? null
-                : JSON.parse(decryptAes128gcm(body, device.ecdh, device.auth).toString()),
-          });
+          received.push(read(name, device, request, Buffer.concat(chunks)));
         } catch (err) {
           response.writeHead(400).end(String(err));
           return;
@@ -181,7 +202,9 @@ export async function startPushReceiver(options: { keepPayloads?: boolean } = {}
   const agent = new Agent({ ca: cert, keepAlive: true, maxSockets: 64 });
   return {
     agent,
+    certificate: cert,
     received,
+    held,
     device(name = randomUUID()) {
       const known = devices.get(name);
       if (known) return known;
@@ -204,6 +227,9 @@ export async function startPushReceiver(options: { keepPayloads?: boolean } = {}
     },
     answer(device, statuses) {
       scripted.set(device.name, [...statuses]);
+    },
+    hold(device, count = 1) {
+      toHold.set(device.name, count);
     },
     shownOn(device) {
       const byTopic = new Map<string, ReceivedPush>();
