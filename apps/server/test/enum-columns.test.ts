@@ -9,8 +9,6 @@ const ENUM_LIKE =
 
 const INTERNAL: Record<string, string> = {
   "NotificationOutboxTable.kind": "the outbox's own job kinds, never sent to a client",
-  "MeterCampaignsTable.meter": "one meter or 'all', checked by the campaign module",
-  "MeterCampaignsTable.kind": "the campaign's own kinds, mapped by the campaign module",
   "MeterReadingsTable.review": "null until a review; the module answers only its two outcomes",
   "IdempotencyKeysTable.state": "the idempotency store's own states",
 };

@@ -3,6 +3,8 @@ import type {
   AppointmentOrigin,
   AppointmentStatus,
   AppointmentType,
+  CampaignKind,
+  CampaignMeter,
   DocumentType,
   MessageDirection,
   MeterKind,
@@ -516,10 +518,8 @@ export interface DocumentPublicationsTable {
 export interface MeterCampaignsTable {
   id: string;
   building_id: string;
-  /** water | electricity | heating | all */
-  meter: string;
-  /** period | on_demand */
-  kind: string;
+  meter: CampaignMeter;
+  kind: CampaignKind;
   reason: string | null;
   starts_on: string;
   ends_on: string;

@@ -26,8 +26,8 @@ import { METER_ORDER, parseLowerFlags } from "./meter-readings.js";
 export type CampaignRow = {
   id: string;
   building_id: string;
-  meter: string;
-  kind: string;
+  meter: CampaignMeter;
+  kind: CampaignKind;
   reason: string | null;
   starts_on: string;
   ends_on: string;
@@ -155,8 +155,8 @@ export async function listTenantCampaigns(
       const [state] = await participantStates(db, c, tenantId);
       return {
         id: c.id,
-        meter: c.meter as CampaignMeter,
-        kind: c.kind as CampaignKind,
+        meter: c.meter,
+        kind: c.kind,
         reason: c.reason,
         starts_on: c.starts_on,
         ends_on: c.ends_on,
@@ -190,8 +190,8 @@ async function summaryOf(db: Db, campaign: CampaignRow, states: ParticipantState
   return {
     id: campaign.id,
     building: building ?? { id: campaign.building_id, name: "", address: "" },
-    meter: campaign.meter as CampaignMeter,
-    kind: campaign.kind as CampaignKind,
+    meter: campaign.meter,
+    kind: campaign.kind,
     reason: campaign.reason,
     starts_on: campaign.starts_on,
     ends_on: campaign.ends_on,

@@ -11,10 +11,10 @@ function periodText(c: Pick<CampaignRow, "starts_on" | "ends_on">) {
   return `vom ${germanDateOf(c.starts_on)} bis zum ${germanDateOf(c.ends_on)}`;
 }
 
-function meterText(meter: string) {
+function meterText(meter: CampaignMeter) {
   return meter === "all"
     ? "Ihre Zählerstände (Wasser, Strom, Heizung)"
-    : `Ihren Zählerstand (${CAMPAIGN_METER_LABELS[meter as CampaignMeter]})`;
+    : `Ihren Zählerstand (${CAMPAIGN_METER_LABELS[meter]})`;
 }
 
 /** The start mail's subject and lines. */
@@ -33,7 +33,7 @@ export function campaignReminderMail(c: Pick<CampaignRow, "starts_on" | "ends_on
   return {
     subject: `Erinnerung: Zählerstand bis ${germanDateOf(c.ends_on)} melden`,
     lines: [
-      `von Ihnen fehlt noch ${c.meter === "all" ? "der Zählerstand (Wasser, Strom, Heizung)" : `der Zählerstand (${CAMPAIGN_METER_LABELS[c.meter as CampaignMeter]})`} für den Zeitraum ${periodText(c)}.`,
+      `von Ihnen fehlt noch ${c.meter === "all" ? "der Zählerstand (Wasser, Strom, Heizung)" : `der Zählerstand (${CAMPAIGN_METER_LABELS[c.meter]})`} für den Zeitraum ${periodText(c)}.`,
       `Bitte melden Sie ${c.meter === "all" ? "sie" : "ihn"} bis zum ${germanDateOf(c.ends_on)} im Mieter-Portal unter „Zählerstände“.`,
       "Fehlende Zählerstände müssen wir sonst anhand des bisherigen Verbrauchs schätzen.",
     ],
