@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPdf } from "../src/db/seed/pdf.js";
 import { insertRepair as insertRepairRow } from "../src/domain/repairs/rows.js";
 import { addMonths, berlinToday, nowIso } from "../src/lib/time.js";
@@ -270,13 +270,18 @@ describe("reset-password", () => {
   it("with --password sets it and ends every session", async () => {
     const tenant = await createTenant(ctx.db);
     const token = await login(ctx.app, tenant);
-    await new Promise((r) => setTimeout(r, 1100)); // tokens carry whole seconds
-    const res = await admin("reset-password", "--email", tenant.email, "--password", "ganz-neu-123");
-    expect(res.code, res.err).toBe(0);
-    expect(res.out).toContain("Neues Passwort");
-    expect((await api(ctx.app, token).get("/api/v1/auth/user")).statusCode).toBe(401);
-    await expect(login(ctx.app, { email: tenant.email, password: "ganz-neu-123" })).resolves.toBeTypeOf("string");
-    await expect(login(ctx.app, tenant)).rejects.toThrow(/401/);
+    // Tokens carry whole seconds: the reset happens two seconds later on the clock (Date only).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2000, shouldAdvanceTime: true });
+    try {
+      const res = await admin("reset-password", "--email", tenant.email, "--password", "ganz-neu-123");
+      expect(res.code, res.err).toBe(0);
+      expect(res.out).toContain("Neues Passwort");
+      expect((await api(ctx.app, token).get("/api/v1/auth/user")).statusCode).toBe(401);
+      await expect(login(ctx.app, { email: tenant.email, password: "ganz-neu-123" })).resolves.toBeTypeOf("string");
+      await expect(login(ctx.app, tenant)).rejects.toThrow(/401/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("without --password mails a one-time link that works with the API", async () => {
