@@ -20,6 +20,7 @@ import { dispatchCampaignMails } from "./domain/meter-readings/campaign-mailing.
 import { findStaffNameAndRole } from "./domain/staff/staff-members.js";
 import { startNotificationWorker } from "./jobs/notification-worker.js";
 import { scheduleOverduePushes } from "./jobs/overdue-pushes.js";
+import { schedulePurges } from "./jobs/purges.js";
 import { deliverDuePushes } from "./jobs/push-delivery.js";
 import { scheduleRentCharges } from "./jobs/rent-ledger-schedule.js";
 import { scheduleMissedVisits } from "./jobs/service-missed.js";
@@ -181,6 +182,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   scheduleOverduePushes(app);
   // The planner's statistics daily (issue 24 item 14).
   scheduleStatisticsRefresh(app);
+  // Expired idempotency keys and old sign-in attempts.
+  schedulePurges(app);
 
   registerErrorHandling(app);
   // Before compression: the stored answer is the serialised body, not a compressed stream.

@@ -26,7 +26,6 @@ import {
   findUser,
   hasPortalAccess,
   normalizeEmail,
-  purgeOldAttempts,
   releaseAttempts,
   revokeToken,
   setPassword,
@@ -45,13 +44,6 @@ export const RESET_REQUESTS_PER_IP = 20;
 
 /** Sign-in and password reset: API key required, no token. */
 export const publicAuthRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Attempts older than two windows count for nothing; clear them now and then.
-  const purge = setInterval(() => {
-    purgeOldAttempts(app.db).catch((err) => app.log.warn({ err }, "purging login attempts failed"));
-  }, LOGIN_WINDOW_SECONDS * 1000);
-  purge.unref();
-  app.addHook("onClose", async () => clearInterval(purge));
-
   app.post(
     "/auth/login",
     {

@@ -9,7 +9,6 @@ import {
   completeKey,
   findKey,
   type IdempotencyRow,
-  purgeExpiredKeys,
   releaseKey,
   storeRefusal,
 } from "../../domain/idempotency/keys.js";
@@ -182,11 +181,4 @@ export function enableIdempotency(scope: FastifyInstance): void {
     route.onResponse = [...toArray(route.onResponse), releaseClaim];
     route.onRequestAbort = [...toArray(route.onRequestAbort), releaseClaim];
   });
-
-  const timer = setInterval(() => {
-    purgeExpiredKeys(db).catch((err) => scope.log.warn({ err }, "purging idempotency keys failed"));
-  }, 6 * 3_600_000);
-  timer.unref();
-  scope.addHook("onClose", async () => clearInterval(timer));
-  scope.addHook("onReady", async () => purgeExpiredKeys(db));
 }
