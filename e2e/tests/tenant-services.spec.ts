@@ -1,7 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { STAFF_PASSWORD, staffApiLogin } from "../console-fixtures";
-import { apiHeaders, expect, loginViaUi, test, toasts } from "../fixtures";
+import {
+  apiGet,
+  apiHeaders,
+  apiLogin,
+  expect,
+  loginViaUi,
+  seedSession,
+  test,
+  toasts,
+  waitForIntroGone,
+} from "../fixtures";
 import { createPng } from "../sample-files";
 import { admin, expectAccessible, expectNothingCutOff, SCHEMES, shot, WALK_PASSWORD } from "../walk-25";
 
@@ -27,6 +37,9 @@ const staffPost = async <T>(request: APIRequestContext, token: string, path: str
   expect(res.status(), await res.text()).toBeLessThan(300);
   return (await res.json()) as T;
 };
+
+/** From a small phone to a desktop (issue 27 "Done when": 320–1280 px). */
+const WIDTHS = [320, 360, 390, 820, 1280] as const;
 
 const todayInBerlin = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
 
@@ -131,19 +144,79 @@ for (const scheme of SCHEMES) {
     expect(await photo.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(card.getByRole("group", { name: "Treppenhausreinigung bewerten" })).toBeVisible();
 
-    for (const width of [320, 390]) {
-      await page.setViewportSize({ width, height: 800 });
-      await expectNothingCutOff(page, `Hausdienste ${width} px ${scheme}`);
-      await shot(page, `tenant-services-${width}-${scheme}`);
-    }
-    await expectAccessible(page, `Hausdienste ${scheme}`);
-
     // A rating: one tap, stored once, shown as the tenant's own.
     await card.getByRole("button", { name: "4 Sterne" }).click();
     await expect(toasts(page).getByText("Danke für Ihre Bewertung")).toBeVisible();
     await expect(card.getByText("Ihre Bewertung: 4 von 5 Sternen")).toBeVisible();
   });
 }
+
+/** How many lines the text of an element takes on screen (its icons not counted). */
+const textLines = (element: Locator) =>
+  element.evaluate((el) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  });
+
+/**
+ * Issue 27 "Done when": the dashboard's Hausdienste line, the Hausdienste screen and the
+ * 'Leistung fehlt' form at every width from a small phone to a desktop, light and dark: no axe
+ * violation, nothing cut off. One page walks the three screens (in-app links, no reloads).
+ */
+test("the Hausdienste screens at 320–1280 px, light and dark: accessible, nothing cut off", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const house = await createHouse(request);
+  await recordCleaning(request, house);
+  const token = await apiLogin(request, house.tenant);
+  await seedSession(page, token, await apiGet(request, "/auth/user", token));
+  await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+  await page.goto("/");
+  await waitForIntroGone(page);
+  await expect(page.getByRole("heading", { level: 1, name: /^Hallo, / })).toBeVisible();
+
+  const checkEveryWidth = async (name: string, where: string, more?: (where: string) => Promise<void>) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expectAccessible(page, `${where} ${width} px ${scheme}`);
+        await expectNothingCutOff(page, `${where} ${width} px ${scheme}`);
+        await more?.(`${where} ${width} px ${scheme}`);
+        await shot(page, `tenant-${name}-${width}-${scheme}`);
+      }
+    }
+  };
+
+  const line = page.getByTestId("dashboard-services");
+  await expect(line.getByText(/^Treppenhausreinigung: erledigt um \d{1,2}:\d{2} Uhr$/)).toBeVisible({
+    timeout: 15_000,
+  });
+  await checkEveryWidth("dashboard-services", "Übersicht mit Hausdiensten", async (where) => {
+    // Its title's long word is not broken in the middle: the title takes a single line.
+    const title = line.getByRole("heading", { name: "Hausdienste heute" });
+    expect.soft(await textLines(title), `${where}: Titel in einer Zeile`).toBe(1);
+  });
+
+  await line.getByRole("link", { name: "Alle Hausdienste" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Hausdienste" })).toBeVisible();
+  const card = page.getByTestId("service-card").filter({ hasText: "Treppenhausreinigung" });
+  await expect(card.getByRole("button", { name: /Foto nach der Arbeit/ }).locator("img")).toBeVisible();
+  await checkEveryWidth("services", "Hausdienste");
+
+  await page.getByRole("link", { name: "Leistung fehlt melden" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Leistung fehlt" })).toBeVisible();
+  await expect(page.getByLabel("Leistung", { exact: true })).toBeVisible();
+  await checkEveryWidth("service-report", "Leistung fehlt");
+});
 
 test("'Leistung fehlt' reported offline reaches the Eingang exactly once", async ({ page, context, request }) => {
   test.setTimeout(120_000);

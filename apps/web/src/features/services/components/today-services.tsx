@@ -23,7 +23,9 @@ export default function TodayServices({ servicesPath }: { servicesPath: string }
   if (today.length === 0) return null;
   return (
     <Card aria-labelledby="today-services-title" data-testid="dashboard-services">
-      <CardHeader>
+      {/* The link goes below the title where both do not fit in a line (320 and 360 px): beside
+          it, the title's one long word broke in the middle ("Hausdiens|te heute"). */}
+      <CardHeader className="flex-wrap">
         <CardTitle id="today-services-title" className="flex items-center gap-2">
           <Sparkles className="size-5 text-primary" aria-hidden="true" />
           {serviceTexts.dashboardTitle}
