@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
 import type { AuditActor } from "../src/domain/audit/audit.js";
@@ -8,6 +7,7 @@ import { assignUnmatched, changeRent, recordManualPayment } from "../src/domain/
 import type { StatementLine } from "../src/lib/bank-statement.js";
 import { BUILDING_A } from "./factories/staff.js";
 import { createStaffMember, createTenant, createTestContext, type TestContext } from "./helpers.js";
+import { backendPid, waitUntilWaitingOnLock } from "./pg-locks.js";
 
 // Issue 24 item 13 (decision 027): two bookings of one tenancy at once, on PostgreSQL under READ
 // COMMITTED. Each test holds the first booking's transaction open, waits until the second is
@@ -56,19 +56,10 @@ function heldOpen(work: (trx: Db) => Promise<unknown>) {
 async function blockedSecond<T>(work: (db: Db) => Promise<T>): Promise<{ outcome: Promise<T> }> {
   let pid: number | undefined;
   const running = ctx.db.transaction().execute(async (trx) => {
-    pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+    pid = await backendPid(trx);
     return work(trx);
   });
-  await expect
-    .poll(
-      async () =>
-        (
-          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-            where pid = ${pid ?? -1} and wait_event_type = 'Lock'`.execute(ctx.db)
-        ).rows[0]?.n,
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThan(0);
+  await waitUntilWaitingOnLock(ctx.db, () => pid);
   return { outcome: running };
 }
 

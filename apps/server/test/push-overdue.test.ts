@@ -1,5 +1,4 @@
 import { pushPayload } from "@mieter-portal/contracts";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
 import { claimOverduePush, putInboxItem } from "../src/domain/inbox/inbox.js";
@@ -15,6 +14,7 @@ import {
   staffLogin,
   type TestContext,
 } from "./helpers.js";
+import { backendPid, waitUntilWaitingOnLock } from "./pg-locks.js";
 import { type PushReceiver, startPushReceiver, type TestDevice } from "./push-receiver.js";
 
 /**
@@ -185,19 +185,10 @@ describe("overdue items by push", () => {
       expect(await firstClaimed).toBe(true);
       let pid: number | undefined;
       const second = ctx.db.transaction().execute(async (trx: Db) => {
-        pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+        pid = await backendPid(trx);
         return pushNewlyOverdue(trx, at);
       });
-      await expect
-        .poll(
-          async () =>
-            (
-              await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-                where pid = ${pid ?? -1} and wait_event_type = 'Lock'`.execute(ctx.db)
-            ).rows[0]?.n,
-          { timeout: 20_000 },
-        )
-        .toBeGreaterThan(0);
+      await waitUntilWaitingOnLock(ctx.db, () => pid);
       commit();
       await first;
       expect(await second).toBe(0);

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
 import type { AuditActor } from "../src/domain/audit/audit.js";
@@ -18,6 +17,7 @@ import {
   type TestContext,
   UNKNOWN_ID,
 } from "./helpers.js";
+import { backendPid, waitUntilWaitingOnLock } from "./pg-locks.js";
 
 // Issue 27 §4 (decision 048): a visit whose window passed without a finished Einsatz opens one
 // Eingang item "Einsatz verpasst" for those who plan the building's services — once, however often
@@ -222,19 +222,10 @@ describe.runIf(onPostgres)("two processes notice at once (PostgreSQL)", () => {
     await wrote;
     let pid: number | undefined;
     const second = ctx.db.transaction().execute(async (trx: Db) => {
-      pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+      pid = await backendPid(trx);
       return noticeMissedVisits(trx, at);
     });
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-              where pid = ${pid ?? -1} and wait_event_type = 'Lock'`.execute(ctx.db)
-          ).rows[0]?.n,
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0);
+    await waitUntilWaitingOnLock(ctx.db, () => pid);
     commit();
     await first;
     expect(firstCount).toBe(3);

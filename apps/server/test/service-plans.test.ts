@@ -1,6 +1,5 @@
 import { addDays } from "@mieter-portal/contracts";
 import { HEDGE_CUT_TEXTS, plannedVisitSlots, servicePlanRequest } from "@mieter-portal/contracts/services";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/connection.js";
 import type { AuditActor } from "../src/domain/audit/audit.js";
@@ -20,6 +19,7 @@ import {
   type TestContext,
   UNKNOWN_ID,
 } from "./helpers.js";
+import { backendPid, waitUntilWaitingOnLock } from "./pg-locks.js";
 
 // Issue 27 §1: service plans and their planned visits — generated ahead and idempotently, a change
 // applies to future visits only, scope per role and building, bad input refused in German.
@@ -510,19 +510,10 @@ describe.runIf(onPostgres)("two processes plan at once (PostgreSQL)", () => {
     await wrote;
     let pid: number | undefined;
     const second = ctx.db.transaction().execute(async (trx: Db) => {
-      pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+      pid = await backendPid(trx);
       return generateVisitsForPlan(trx, row, scheduleOf(row, "treppenhausreinigung"), later);
     });
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-              where pid = ${pid ?? -1} and wait_event_type = 'Lock'`.execute(ctx.db)
-          ).rows[0]?.n,
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0);
+    await waitUntilWaitingOnLock(ctx.db, () => pid);
     commit();
     await first;
     expect(firstCount).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import type { Db } from "../src/db/connection.js";
 import { refreshThreadSummaries } from "../src/domain/messages/messages.js";
 import { insertThread } from "./factories/messages.js";
 import { createTenant, createTestContext, type TestContext } from "./helpers.js";
+import { backendPid, waitUntilWaitingOnLock } from "./pg-locks.js";
 
 let ctx: TestContext;
 
@@ -67,7 +68,7 @@ describe.skipIf(!onPostgres)("a thread's summary with two writers at once (Postg
     // The tenant reads what was there (the first message) and recounts: it waits for the lock.
     let readerPid: number | undefined;
     const reading = ctx.db.connection().execute(async (conn) => {
-      readerPid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn)).rows[0]?.pid;
+      readerPid = await backendPid(conn);
       await sql`begin`.execute(conn);
       await conn
         .updateTable("messages")
@@ -79,16 +80,7 @@ describe.skipIf(!onPostgres)("a thread's summary with two writers at once (Postg
       await sql`commit`.execute(conn);
     });
     // Wait until the tenant's transaction is blocked on the thread's row lock, then commit the answer.
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-              where pid = ${readerPid ?? -1} and wait_event_type = 'Lock'`.execute(ctx.db)
-          ).rows[0]?.n,
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0);
+    await waitUntilWaitingOnLock(ctx.db, () => readerPid);
     answer.commit();
     await answer.finished;
     await reading;
